@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { az } from '@app/contract/texts/az';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { registerWriteAudit } from './platform/audit';
+import { registerGuard } from './platform/auth/guard';
+import { LoginThrottle } from './platform/auth/login-throttle';
+import { TokenSigner } from './platform/auth/tokens';
+import { AppError } from './platform/errors';
+import { toValidationError } from './platform/validation';
+import { registerAuthRoutes } from './modules/auth/routes';
+import { registerDeclarationRoutes } from './modules/declarations/routes';
+import { registerMoneyRoutes } from './modules/money/routes';
+import { registerNotificationRoutes } from './modules/notifications/routes';
+import { registerSettingsRoutes } from './modules/settings/routes';
+import { registerUserRoutes } from './modules/users/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+  }
+}
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  jwtSecret: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export type App = FastifyInstance;
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 20 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', deps.db);
+  app.decorate('config', deps.config);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'self'", 'blob:'],
+      },
+    },
+  });
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 20 * 1024 * 1024 } });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Back office API', version: '1.0.0', description: 'Paths of spec §7; errors as spec §8.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerErrorHandling(app);
+  const signer = new TokenSigner(deps.jwtSecret, deps.config.ACCESS_TOKEN_TTL_SECONDS);
+  const throttle = new LoginThrottle(deps.config.LOGIN_MAX_ATTEMPTS, deps.config.LOGIN_WINDOW_SECONDS * 1000);
+  registerGuard(app, signer);
+  registerWriteAudit(app);
+
+  await app.register(async (api) => {
+    registerAuthRoutes(api, { signer, throttle });
+    registerUserRoutes(api);
+    registerSettingsRoutes(api);
+    registerNotificationRoutes(api);
+    registerMoneyRoutes(api);
+    registerDeclarationRoutes(api);
+  });
+
+  registerWebApp(app, deps.config.WEB_DIST);
+  return app;
+}
+
+function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    const known = error instanceof AppError ? error : toValidationError(error);
+    if (known) return reply.status(known.statusCode).send(known.toReply());
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      const message = status === 429 ? az.errors.tooManyAttempts : status === 404 ? az.errors.notFound : az.errors.invalidInput;
+      return reply.status(status).send({ message });
+    }
+    req.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: az.errors.internal });
+  });
+}
+
+/** The built web app under /@next/ (and /login), with the SPA's index.html for its routes. */
+function registerWebApp(app: FastifyInstance, webDist: string): void {
+  const indexHtml = path.join(webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexHtml);
+  if (hasWeb) {
+    app.register(fastifyStatic, { root: webDist, prefix: '/@next/', index: false, wildcard: true });
+  }
+  app.get('/', { config: { access: 'public' } }, (_req, reply) => reply.redirect('/@next/'));
+  app.setNotFoundHandler((req, reply) => {
+    const isPage = req.method === 'GET' && (req.url.startsWith('/@next') || req.url.startsWith('/login'));
+    if (isPage && hasWeb && !path.extname(req.url.split('?')[0] ?? '')) {
+      return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(indexHtml));
+    }
+    return reply.status(404).send({ message: az.errors.notFound });
+  });
+}

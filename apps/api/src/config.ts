@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const ZConfig = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** A PostgreSQL URL; without it the api runs embedded PGlite under DATA_DIR. */
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  /** Signs access tokens. Required in production; a per-data-dir secret is generated otherwise. */
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  SESSION_REFRESH_TTL_HOURS: z.coerce.number().int().min(1).default(12),
+  LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** Where the built web app is; served under /@next/. */
+  WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+  /** Seed demo data when the database is empty (never with NODE_ENV=production). */
+  SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+  DEMO_DECLARATIONS: z.coerce.number().int().min(0).default(10_000),
+  DEMO_CUSTOMERS: z.coerce.number().int().min(0).default(1_000),
+  /** The office's time zone: date filters and printed dates are in it. */
+  APP_TIMEZONE: z.string().default('Asia/Baku'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+export type Config = z.infer<typeof ZConfig>;
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZConfig.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (parsed.data.NODE_ENV === 'production' && !parsed.data.JWT_SECRET) {
+    throw new Error('JWT_SECRET (32+ characters) is required when NODE_ENV=production');
+  }
+  return parsed.data;
+}

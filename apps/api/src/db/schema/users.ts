@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar,
+} from 'drizzle-orm/pg-core';
+
+/** Staff and customers (spec §1: role code 0 client … 4 partner). */
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 16 }),
+  name: varchar('name', { length: 100 }).notNull(),
+  surname: varchar('surname', { length: 100 }).notNull().default(''),
+  email: varchar('email', { length: 190 }),
+  passwordHash: text('password_hash'),
+  admin: smallint('admin').notNull().default(0),
+  adminBranchId: integer('admin_branch_id'),
+  deliveryPointId: integer('delivery_point_id'),
+  branchId: integer('branch_id'),
+  companyId: integer('company_id'),
+  cashboxId: integer('cashbox_id'),
+  phone: varchar('phone', { length: 32 }),
+  gender: varchar('gender', { length: 8 }),
+  birthDate: date('birth_date'),
+  passportNumber: varchar('passport_number', { length: 32 }),
+  fin: varchar('fin', { length: 16 }),
+  address: text('address'),
+  balanceUsd: numeric('balance_usd', { precision: 14, scale: 2 }).notNull().default('0'),
+  balanceTry: numeric('balance_try', { precision: 14, scale: 2 }).notNull().default('0'),
+  blocked: boolean('blocked').notNull().default(false),
+  sendMail: boolean('send_mail').notNull().default(false),
+  sendSms: boolean('send_sms').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+  uniqueIndex('users_code_key').on(t.code),
+  index('users_admin_idx').on(t.admin),
+  index('users_name_trgm').using('gin', sql`(${t.name} || ' ' || ${t.surname}) gin_trgm_ops`),
+]);
+
+/** Permission codes (spec §2 and §6), grouped by model on the permissions screen. */
+export const operations = pgTable('operations', {
+  id: serial('id').primaryKey(),
+  codeName: varchar('code_name', { length: 80 }).notNull().unique(),
+  name: varchar('name', { length: 160 }).notNull(),
+  modelId: integer('model_id').notNull(),
+});
+
+export const userPermissions = pgTable('user_permissions', {
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  operationId: integer('operation_id').notNull().references(() => operations.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.userId, t.operationId] })]);
+
+/** Refresh tokens are stored as SHA-256 hashes and rotated on every use. */
+export const refreshTokens = pgTable('refresh_tokens', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+  rememberMe: boolean('remember_me').notNull().default(false),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  replacedById: integer('replaced_by_id'),
+  ip: varchar('ip', { length: 64 }),
+  userAgent: varchar('user_agent', { length: 300 }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('refresh_tokens_user_idx').on(t.userId)]);

@@ -1,0 +1,55 @@
+import { OPERATIONS, ROLE_DEFAULT_PERMISSIONS, type PermissionCode } from '@app/contract/permissions';
+import { ROLE } from '@app/contract/roles';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { hashPassword } from '../../platform/auth/password';
+import type { Db } from '../client';
+import { settings } from '../schema/settings';
+import { operations, userPermissions, users } from '../schema/users';
+import { generateCustomers, generateDeclarations } from './demo-data';
+import { seedDemoReferenceData } from './reference-data';
+
+export const DEMO_PASSWORD = 'demo12345';
+export const DEMO_STAFF = [
+  { email: 'admin@example.az', name: 'Rəşad', surname: 'Məmmədov', admin: ROLE.admin, adminBranchId: 1, cashboxId: 1, companyId: 1 },
+  { email: 'anbar@example.az', name: 'Tural', surname: 'Həsənov', admin: ROLE.warehouseman, adminBranchId: 1, cashboxId: null, companyId: 1 },
+  { email: 'ofis@example.az', name: 'Nigar', surname: 'Əliyeva', admin: ROLE.backOffice, adminBranchId: 2, cashboxId: 2, companyId: 1 },
+  { email: 'partner@example.az', name: 'Elnur', surname: 'Quliyev', admin: ROLE.partner, adminBranchId: 5, cashboxId: null, companyId: 2 },
+] as const;
+
+/** Gives a user exactly these permission codes. */
+export async function grantPermissions(db: Db, userId: number, codes: readonly PermissionCode[]): Promise<void> {
+  await db.delete(userPermissions).where(eq(userPermissions.userId, userId));
+  if (!codes.length) return;
+  const ops = await db.select({ id: operations.id }).from(operations).where(inArray(operations.codeName, [...codes]));
+  await db.insert(userPermissions).values(ops.map((o) => ({ userId, operationId: o.id }))).onConflictDoNothing();
+}
+
+/**
+ * The demo office, seeded once (a marker in settings): staff with their permissions, ~1,000
+ * customers and ~10,000 declarations. Never called with NODE_ENV=production.
+ */
+export async function seedDemoData(db: Db, opts: { customers: number; declarations: number }): Promise<boolean> {
+  const marker = await db.select().from(settings).where(sql`${settings.groupId} = 'system' and ${settings.key} = 'demo_seeded_at'`);
+  if (marker.length) return false;
+  await seedDemoReferenceData(db);
+  const hash = await hashPassword(DEMO_PASSWORD);
+  const staffIds: number[] = [];
+  for (const s of DEMO_STAFF) {
+    const [row] = await db.insert(users).values({
+      email: s.email, name: s.name, surname: s.surname, admin: s.admin, adminBranchId: s.adminBranchId,
+      cashboxId: s.cashboxId, companyId: s.companyId, branchId: s.adminBranchId, passwordHash: hash, gender: 'male',
+    }).onConflictDoNothing().returning({ id: users.id });
+    const id = row?.id ?? (await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${s.email}`))[0]!.id;
+    staffIds.push(id);
+    const codes = s.admin === ROLE.admin ? OPERATIONS.map((o) => o.code) : ROLE_DEFAULT_PERMISSIONS[s.admin];
+    await grantPermissions(db, id, codes);
+  }
+  const customers = await generateCustomers(db, opts.customers);
+  if (opts.declarations > 0 && customers.maxId > 0) {
+    await generateDeclarations(db, {
+      count: opts.declarations, firstNumber: 1, days: 180, customers, causerIds: staffIds.slice(1, 3),
+    });
+  }
+  await db.insert(settings).values({ groupId: 'system', key: 'demo_seeded_at', value: new Date().toISOString() });
+  return true;
+}

@@ -1,0 +1,36 @@
+import { buildApp } from './app';
+import { readConfig } from './config';
+import { openDatabase } from './db/client';
+import { DEMO_PASSWORD, DEMO_STAFF, seedDemoData } from './db/seed/demo-seed';
+import { seedReferenceData } from './db/seed/reference-data';
+import { readOrCreateJwtSecret } from './db/seed/secrets';
+
+const config = readConfig();
+const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+await database.migrate();
+await seedReferenceData(database.db);
+const isDemo = config.NODE_ENV !== 'production' && config.SEED_DEMO === 'auto';
+if (isDemo) {
+  const started = Date.now();
+  if (await seedDemoData(database.db, { customers: config.DEMO_CUSTOMERS, declarations: config.DEMO_DECLARATIONS })) {
+    console.log(`Demo data seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+}
+const jwtSecret = await readOrCreateJwtSecret(database.db, config.JWT_SECRET);
+const app = await buildApp({ db: database.db, config, jwtSecret, logger: { level: config.LOG_LEVEL } });
+
+const shutdown = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+
+await app.listen({ host: config.HOST, port: config.PORT });
+const url = `http://localhost:${config.PORT}/@next/`;
+console.log(`\n  Back office: ${url}  (database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'})`);
+console.log(`  API docs:    http://localhost:${config.PORT}/api/docs`);
+if (isDemo) {
+  console.log(`  Demo logins (password ${DEMO_PASSWORD}): ${DEMO_STAFF.map((s) => s.email).join(', ')}\n`);
+}

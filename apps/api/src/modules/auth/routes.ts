@@ -1,0 +1,55 @@
+import { ZLogoutForm, ZRefreshForm, ZTokenForm } from '@app/contract/auth';
+import { OPERATIONS } from '@app/contract/permissions';
+import { isFullAdmin } from '../../platform/access';
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireUser } from '../../platform/auth/guard';
+import { notFound } from '../../platform/errors';
+import { parseOrThrow } from '../../platform/validation';
+import { findUserProfile } from './queries';
+import { logIn, logOut, refreshSession, type AuthDeps } from './service';
+
+const ZTokenRequest = z.object({
+  grant_type: z.enum(['password', 'refresh_token']).default('password'),
+  email: z.string().optional(),
+  password: z.string().optional(),
+  rememberMe: z.union([z.boolean(), z.string()]).optional(),
+  refresh_token: z.string().optional(),
+});
+
+export function registerAuthRoutes(server: FastifyInstance, deps: AuthDeps): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  app.post('/api/admin/token', {
+    schema: { tags: ['auth'], summary: 'Log in (grant_type=password) or refresh (grant_type=refresh_token)', body: ZTokenRequest, security: [] },
+    config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+  }, async (req) => {
+    const body = req.body;
+    const meta = { ip: req.ip, userAgent: req.headers['user-agent'] };
+    if (body.grant_type === 'refresh_token') {
+      const form = parseOrThrow(ZRefreshForm, body);
+      return refreshSession(app.db, app.config, deps, form.refresh_token, meta);
+    }
+    return logIn(app.db, app.config, deps, parseOrThrow(ZTokenForm, body), meta);
+  });
+
+  app.post('/api/warehouse/logout', {
+    schema: { tags: ['auth'], summary: 'Log out: revokes the refresh token', body: ZLogoutForm.optional(), security: [] },
+    config: { access: 'public' },
+  }, async (req) => {
+    const body = req.body ?? {};
+    await logOut(app.db, body.refresh_token, { ip: req.ip });
+    return { message: 'ok' };
+  });
+
+  app.get('/api/client/user', {
+    schema: { tags: ['auth'], summary: 'The signed-in user and the permission codes held' },
+    config: { access: 'staff' },
+  }, async (req) => {
+    const user = requireUser(req);
+    const profile = await findUserProfile(app.db, user.id);
+    if (!profile) throw notFound();
+    const permissions = isFullAdmin(user) ? OPERATIONS.map((o) => o.code) : [...user.permissions];
+    return { data: { ...profile, email: profile.email ?? '' }, permissions };
+  });
+}

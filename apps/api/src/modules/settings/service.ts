@@ -1,0 +1,25 @@
+import type { Db } from '../../db/client';
+import { findBranchOptions, findProductTypeOptions, findSettings, findStatusesOfModel } from './queries';
+
+/** Global settings and setting groups, as `{ group: { key: value } }` (spec §3 "Settings groups"). */
+export async function readClientSettings(db: Db) {
+  const rows = await findSettings(db);
+  const data: Record<string, Record<string, unknown>> = {};
+  for (const row of rows) (data[row.groupId] ??= {})[row.key] = row.value;
+  return { data };
+}
+
+export async function listStatusesOfModel(db: Db, modelId: number) {
+  const data = await findStatusesOfModel(db, modelId);
+  return { data, total: data.length };
+}
+
+export async function listProductTypeOptions(db: Db) {
+  const data = await findProductTypeOptions(db);
+  return { data, total: data.length };
+}
+
+export async function listBranchOptions(db: Db) {
+  const data = await findBranchOptions(db);
+  return { data, total: data.length };
+}

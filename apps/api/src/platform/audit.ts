@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { DbOrTx } from '../db/client';
+import { auditLog } from '../db/schema/platform';
+
+export interface AuditEntry {
+  userId: number | null;
+  action: string;
+  entity?: string;
+  entityId?: string | number;
+  changes?: unknown;
+  method?: string;
+  path?: string;
+  statusCode?: number;
+  ip?: string;
+}
+
+/** Services call this inside their transaction for the detailed "what changed" of a write. */
+export async function recordAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    userId: entry.userId,
+    action: entry.action,
+    entity: entry.entity ?? null,
+    entityId: entry.entityId === undefined ? null : String(entry.entityId),
+    changes: entry.changes ?? null,
+    method: entry.method ?? null,
+    path: entry.path?.slice(0, 300) ?? null,
+    statusCode: entry.statusCode ?? null,
+    ip: entry.ip ?? null,
+  });
+}
+
+const SECRET_FIELDS = /pass|token|secret/i;
+
+/** Removes secrets and file contents from a logged request body. */
+export function redactBody(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body ?? null;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(body)) {
+    if (SECRET_FIELDS.test(k)) out[k] = '***';
+    else if (v && typeof v === 'object' && 'file' in (v as object)) out[k] = '[file]';
+    else out[k] = v;
+  }
+  return out;
+}
+
+/**
+ * Every write by a signed-in user leaves an audit entry (who, when, which call, what was sent,
+ * the outcome), whatever the module; services add their own detailed entries where it matters.
+ */
+export function registerWriteAudit(app: FastifyInstance): void {
+  app.addHook('onResponse', async (req, reply) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || !req.user) return;
+    try {
+      await recordAudit(req.server.db, {
+        userId: req.user.id,
+        action: `${req.method} ${req.routeOptions.url ?? req.url}`,
+        method: req.method,
+        path: req.url,
+        statusCode: reply.statusCode,
+        ip: req.ip,
+        changes: { query: req.query ?? null, body: redactBody(req.body) },
+      });
+    } catch (err) {
+      req.log.error({ err }, 'audit entry could not be written');
+    }
+  });
+}

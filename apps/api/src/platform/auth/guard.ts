@@ -1,0 +1,70 @@
+import { az } from '@app/contract/texts/az';
+import type { RoleCode } from '@app/contract/roles';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from '../errors';
+import { isAllowed, type RequestUser, type RouteAccess } from '../access';
+import { findUserWithPermissions } from './queries';
+import type { TokenSigner } from './tokens';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    user: RequestUser | null;
+  }
+}
+
+function readBearer(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+}
+
+/** The signed-in user of a request that passed the guard (routes with access other than 'public'). */
+export function requireUser(req: FastifyRequest): RequestUser {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}
+
+/**
+ * Every /api route must declare `config.access`; the guard reads the token, loads the user with
+ * permissions from the database and refuses with 401/403 before the handler runs.
+ */
+export function registerGuard(app: FastifyInstance, signer: TokenSigner): void {
+  app.decorateRequest('user', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    if (!route.config?.access) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no access (config.access)`);
+    }
+  });
+
+  app.addHook('onRequest', async (req) => {
+    const access = req.routeOptions.config?.access;
+    if (!access || access === 'public') return;
+    const token = readBearer(req);
+    if (!token) throw unauthorized();
+    const claims = await signer.verifyAccess(token);
+    if (!claims) throw unauthorized();
+    const row = await findUserWithPermissions(req.server.db, claims.userId);
+    if (!row) throw unauthorized();
+    if (row.blocked) throw unauthorized(az.errors.blocked);
+    const user: RequestUser = {
+      id: row.id,
+      name: row.name,
+      surname: row.surname,
+      email: row.email ?? '',
+      admin: row.admin as RoleCode,
+      adminBranchId: row.adminBranchId,
+      deliveryPointId: row.deliveryPointId,
+      companyId: row.companyId,
+      cashboxId: row.cashboxId,
+      permissions: new Set(row.permissions),
+    };
+    if (!isAllowed(user, access)) throw forbidden();
+    req.user = user;
+  });
+}

@@ -1,0 +1,111 @@
+import type { ListQuery, SortOrder, TotalKind } from '@app/contract/common';
+import { and, asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db/client';
+
+/** A filter turns one parsed query value into a condition (or nothing, for an empty value). */
+export type ListFilter<V> = (value: V) => SQL | undefined;
+
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+type Expr = AnyColumn | SQL;
+
+/** Declarative filter builders for a list's column map. */
+export const filters = {
+  equals: <V>(column: Expr): ListFilter<V> => (v) => sql`${column} = ${v}`,
+  anyOf: (column: Expr): ListFilter<number[]> => (v) => (v.length ? sql`${column} in ${v}` : undefined),
+  /** Substring match, served by a trigram index where the list needs it fast. */
+  contains: (column: Expr): ListFilter<string> => (v) => (v ? sql`${column} ilike ${`%${escapeLike(v)}%`}` : undefined),
+  startsWith: (column: Expr): ListFilter<string> => (v) => (v ? sql`${column} ilike ${`${escapeLike(v)}%`}` : undefined),
+  flag: (column: Expr): ListFilter<boolean> => (v) => sql`${column} = ${v}`,
+  /** Date-times arrive as 'YYYY-MM-DD HH:mm:ss' in the office's time zone. */
+  from: (column: Expr, timeZone: string): ListFilter<string> => (v) =>
+    sql`${column} >= (${v}::timestamp at time zone ${timeZone})`,
+  to: (column: Expr, timeZone: string): ListFilter<string> => (v) =>
+    sql`${column} <= (${v}::timestamp at time zone ${timeZone})`,
+  /** The column's id is among the ids a sub-select returns (filters on a joined table's name). */
+  idIn: (column: Expr, subquery: (v: string) => SQL): ListFilter<string> => (v) =>
+    v ? sql`${column} in (${subquery(v)})` : undefined,
+};
+
+export interface ListSpec<Q> {
+  /** Filter key (the wire name) → filter. Keys missing from the query are skipped. */
+  filters: { [K in keyof Q]?: ListFilter<NonNullable<Q[K]>> };
+  /** Sort key → column; the id breaks ties so pages never overlap. */
+  sorts: Record<string, AnyColumn>;
+  defaultSort: { column: string; order: SortOrder };
+  tieBreaker: AnyColumn;
+  /** Conditions every row of the list meets (e.g. not soft-deleted). */
+  base?: SQL[];
+}
+
+export interface BuiltListQuery {
+  where: SQL | undefined;
+  /** Whether the query carries any user filter beyond the list's base conditions. */
+  isFiltered: boolean;
+  orderBy: SQL[];
+  limit: number;
+  offset: number;
+}
+
+/** Turns page, per_page, sort_column, sort_order and filters into SQL parts (one helper for all lists). */
+export function buildListQuery<Q extends ListQuery>(spec: ListSpec<Q>, query: Q): BuiltListQuery {
+  const conditions: SQL[] = [];
+  for (const key of Object.keys(spec.filters) as (keyof Q)[]) {
+    const value = query[key];
+    if (value === undefined || value === null || value === '') continue;
+    const condition = spec.filters[key]?.(value as NonNullable<Q[typeof key]>);
+    if (condition) conditions.push(condition);
+  }
+  const column = query.sort_column && spec.sorts[query.sort_column] ? query.sort_column : spec.defaultSort.column;
+  const order = query.sort_column ? (query.sort_order ?? 'asc') : spec.defaultSort.order;
+  const direction = order === 'desc' ? desc : asc;
+  const sortColumn = spec.sorts[column] as AnyColumn;
+  const orderBy = sortColumn === spec.tieBreaker ? [direction(sortColumn)] : [direction(sortColumn), direction(spec.tieBreaker)];
+  return {
+    where: and(...(spec.base ?? []), ...conditions),
+    isFiltered: conditions.length > 0,
+    orderBy,
+    limit: query.per_page,
+    offset: (query.page - 1) * query.per_page,
+  };
+}
+
+export interface ListTotal {
+  total: number;
+  kind: TotalKind;
+}
+
+/**
+ * The list's total (PERFORMANCE.md: the page is cheap, the exact total is what costs):
+ * exact up to `cap` rows; past it the reply says "at least cap" (capped). An unfiltered view of a
+ * big table reads the planner's row estimate instead of counting (estimated).
+ */
+export async function countList(
+  db: DbOrTx,
+  table: PgTable,
+  built: BuiltListQuery,
+  cap = 10_000,
+): Promise<ListTotal> {
+  if (!built.isFiltered) {
+    const estimate = await estimateRows(db, table);
+    if (estimate > cap * 10) return { total: estimate, kind: 'estimated' };
+  }
+  const inner = db.select({ one: sql`1` }).from(table).where(built.where).limit(cap + 1).as('capped');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner);
+  const n = row?.n ?? 0;
+  return n > cap ? { total: cap, kind: 'capped' } : { total: n, kind: 'exact' };
+}
+
+async function estimateRows(db: DbOrTx, table: PgTable): Promise<number> {
+  const result = await db.execute<{ n: number }>(
+    sql`select greatest(reltuples, 0)::bigint::int as n from pg_class where oid = to_regclass(${tableName(table)})`,
+  );
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+function tableName(table: PgTable): string {
+  return (table as unknown as Record<symbol, string>)[Symbol.for('drizzle:Name')] ?? '';
+}
