@@ -14,6 +14,7 @@ const ZConfig = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
   SESSION_REFRESH_TTL_HOURS: z.coerce.number().int().min(1).default(12),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
+  LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   /** Where the built web app is; served under /@next/. */
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),

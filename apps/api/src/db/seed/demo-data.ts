@@ -21,11 +21,11 @@ export async function generateCustomers(db: Db, count: number): Promise<{ minId:
            case when g % 2 = 0 then (${pgArray(MALE)})[1 + (g * 7) % ${n(MALE.length)}] else (${pgArray(FEMALE)})[1 + (g * 11) % ${n(FEMALE.length)}] end,
            (${pgArray(SURNAME)})[1 + (g * 13) % ${n(SURNAME.length)}] || case when g % 2 = 0 then '' else 'a' end,
            'musteri' || (100000 + g) || '@mail.az', 0,
-           '+994 ' || (array['50','51','55','70','77','99'])[1 + g % 6] || ' ' || lpad(((g * 7919) % 1000)::text, 3, '0')
+           '+994 ' || (array['50','51','55','70','77','99'])[1 + g % 6] || ' ' || lpad(((g::bigint * 7919) % 1000)::text, 3, '0')
              || ' ' || lpad(((g * 31) % 100)::text, 2, '0') || ' ' || lpad(((g * 17) % 100)::text, 2, '0'),
            case when g % 2 = 0 then 'male' else 'female' end,
-           (date '2006-01-01' - ((g * 3571) % 16000) * interval '1 day')::date,
-           'AA' || lpad(((g * 104729) % 10000000)::text, 7, '0'),
+           (date '2006-01-01' - ((g::bigint * 3571) % 16000) * interval '1 day')::date,
+           'AA' || lpad(((g::bigint * 104729) % 10000000)::text, 7, '0'),
            upper(substr(md5('fin' || g), 1, 7)),
            'Bakı, ' || (${pgArray(STREETS)})[1 + g % ${n(STREETS.length)}] || ' ' || (1 + g % 180),
            round((((g * 37) % 5000) / 100.0)::numeric, 2),

@@ -22,7 +22,7 @@ export function registerAuthRoutes(server: FastifyInstance, deps: AuthDeps): voi
   const app = server.withTypeProvider<ZodTypeProvider>();
   app.post('/api/admin/token', {
     schema: { tags: ['auth'], summary: 'Log in (grant_type=password) or refresh (grant_type=refresh_token)', body: ZTokenRequest, security: [] },
-    config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+    config: { access: 'public', rateLimit: { max: server.config.LOGIN_RATE_PER_MINUTE, timeWindow: '1 minute' } },
   }, async (req) => {
     const body = req.body;
     const meta = { ip: req.ip, userAgent: req.headers['user-agent'] };

@@ -69,19 +69,23 @@ export async function logIn(db: Db, config: Config, deps: AuthDeps, form: TokenF
 
 /** Rotates the refresh token: the old one is revoked and points at its successor. */
 export async function refreshSession(db: Db, config: Config, deps: AuthDeps, refreshToken: string, meta: ClientMeta): Promise<TokenReply> {
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     const row = await findRefreshTokenForUpdate(tx, hashToken(refreshToken));
-    if (!row) throw invalidGrant();
+    if (!row) return { refused: az.errors.invalidCredentials } as const;
     if (row.revokedAt) {
+      // A rotated token came back: it leaked. End every session of the user (committed, then refused).
       await revokeAllRefreshTokens(tx, row.userId);
-      throw invalidGrant();
+      await recordAudit(tx, { userId: row.userId, action: 'auth.refresh_reused', entity: 'user', entityId: row.userId, ip: meta.ip });
+      return { refused: az.errors.invalidCredentials } as const;
     }
-    if (row.expiresAt.getTime() < Date.now() || row.deletedAt) throw invalidGrant();
-    if (row.blocked) throw invalidGrant(az.errors.blocked);
+    if (row.expiresAt.getTime() < Date.now() || row.deletedAt) return { refused: az.errors.invalidCredentials } as const;
+    if (row.blocked) return { refused: az.errors.blocked } as const;
     const { reply, refreshId } = await issueTokens(tx as unknown as Db, config, deps, row.userId, row.rememberMe, meta);
     await revokeRefreshToken(tx, row.id, refreshId);
-    return reply;
+    return { reply } as const;
   });
+  if ('refused' in outcome) throw invalidGrant(outcome.refused);
+  return outcome.reply;
 }
 
 export async function logOut(db: Db, refreshToken: string | undefined, meta: ClientMeta): Promise<void> {

@@ -7,8 +7,9 @@ export class LoginThrottle {
 
   constructor(private readonly maxAttempts: number, private readonly windowMs: number) {}
 
+  /** An address may fail more often than an account: an office shares one address. */
   isLocked(keys: string[], now = Date.now()): boolean {
-    return keys.some((k) => this.recent(k, now).length >= this.maxAttempts);
+    return keys.some((k) => this.recent(k, now).length >= (k.startsWith('ip:') ? this.maxAttempts * 5 : this.maxAttempts));
   }
 
   recordFailure(keys: string[], now = Date.now()): void {

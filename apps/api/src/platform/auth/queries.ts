@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { operations, userPermissions, users } from '../../db/schema/users';
+import { users } from '../../db/schema/users';
 
 export interface ActiveUserRow {
   id: number;
@@ -30,10 +30,11 @@ export function findUserWithPermissions(db: DbOrTx, userId: number): Promise<Act
       deliveryPointId: users.deliveryPointId,
       companyId: users.companyId,
       cashboxId: users.cashboxId,
+            // json_agg: both drivers parse JSON the same way (PGlite mis-parses varchar[] results).
       permissions: sql<string[]>`coalesce(
-        (select array_agg(${operations.codeName}) from ${userPermissions}
-         join ${operations} on ${operations.id} = ${userPermissions.operationId}
-         where ${userPermissions.userId} = ${users.id}), '{}')`,
+        (select json_agg(o.code_name) from user_permissions up
+         join operations o on o.id = up.operation_id
+         where up.user_id = "users"."id"), '[]'::json)`,
     })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))

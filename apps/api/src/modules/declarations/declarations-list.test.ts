@@ -1,0 +1,92 @@
+import type { DeclarationListRow } from '@app/contract/declarations';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { bearer, logInAs, startTestApp, type TestContext } from '../../test/harness';
+
+let ctx: TestContext;
+let token: string;
+beforeAll(async () => {
+  ctx = await startTestApp({ declarations: 600 });
+  token = (await logInAs(ctx.app, 'ofis@example.az')).access_token;
+});
+afterAll(() => ctx.close());
+
+async function list(query: string) {
+  const res = await ctx.app.inject({ url: `/api/admin/v2/declaration/list?${query}`, headers: bearer(token) });
+  return { status: res.statusCode, body: res.json() as { data: DeclarationListRow[]; total: number; total_kind: string; errors?: Record<string, string[]> } };
+}
+
+describe('[DECLARATIONS][LIST] GET /api/admin/v2/declaration/list', () => {
+  test('default view: newest first, 25 rows, exact total', async () => {
+    const { status, body } = await list('');
+    expect(status).toBe(200);
+    expect(body.data).toHaveLength(25);
+    expect(body.total).toBe(600);
+    expect(body.total_kind).toBe('exact');
+    const dates = body.data.map((r) => r.created_at);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    expect(body.data[0]).toHaveProperty('status.name');
+  });
+
+  test('pages do not overlap and per_page is honoured', async () => {
+    const first = await list('page=1&per_page=10');
+    const second = await list('page=2&per_page=10');
+    const ids = new Set(first.body.data.map((r) => r.id));
+    expect(second.body.data).toHaveLength(10);
+    expect(second.body.data.some((r) => ids.has(r.id))).toBe(false);
+  });
+
+  test('filters by a track code substring', async () => {
+    const { body: all } = await list('per_page=1');
+    const code = all.data[0]!.track_code;
+    const { body } = await list(`track_code=${code.slice(-6)}`);
+    expect(body.data.map((r) => r.track_code)).toContain(code);
+    expect(body.data.every((r) => r.track_code.includes(code.slice(-6)))).toBe(true);
+  });
+
+  test('filters by several statuses at once and by country', async () => {
+    const { body } = await list('state_id=9,10&country_id=2&per_page=50');
+    expect(body.data.length).toBeGreaterThan(0);
+    expect(body.data.every((r) => [9, 10].includes(r.status.id) && r.country_id === 2)).toBe(true);
+  });
+
+  test('filters by customer name, flags and date range', async () => {
+    const { body: one } = await list('per_page=1&state_id=10');
+    const row = one.data[0]!;
+    const { body } = await list(`user_name=${encodeURIComponent(row.user!.surname)}&payed=1&per_page=50`);
+    expect(body.data.every((r) => r.user!.surname === row.user!.surname && r.payed)).toBe(true);
+    const day = row.created_at.slice(0, 10);
+    const { body: ranged } = await list(`date_from=${day}%2000:00:00&date_to=${day}%2023:59:59&per_page=50`);
+    expect(ranged.data.map((r) => r.id)).toContain(row.id);
+    expect(ranged.data.every((r) => r.created_at.startsWith(day))).toBe(true);
+  });
+
+  test('sorts by weight, heaviest first', async () => {
+    const { body } = await list('sort_column=weight&sort_order=desc&per_page=50');
+    const weights = body.data.map((r) => Number(r.weight));
+    expect(weights).toEqual([...weights].sort((a, b) => b - a));
+  });
+
+  test('an unknown sort column or a bad filter value answers 422 and lists the field', async () => {
+    const sort = await list('sort_column=password_hash');
+    expect(sort.status).toBe(422);
+    expect(sort.body.errors).toHaveProperty('sort_column');
+    const bad = await list('country_id=7');
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toHaveProperty('country_id');
+  });
+
+  test('LIKE wildcards in a text filter are taken literally', async () => {
+    const { body } = await list('track_code=%25');
+    expect(body.total).toBe(0);
+  });
+
+  test('quick search finds a declaration by track code and says so when it does not', async () => {
+    const { body: all } = await list('per_page=1');
+    const code = all.data[0]!.track_code;
+    const found = await ctx.app.inject({ url: `/api/admin/declaration/info_by_track_code?track_code=${code}`, headers: bearer(token) });
+    expect(found.json().data.id).toBe(all.data[0]!.id);
+    const missing = await ctx.app.inject({ url: '/api/admin/declaration/info_by_track_code?track_code=AZ000', headers: bearer(token) });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().errors.track_code).toHaveLength(1);
+  });
+});
