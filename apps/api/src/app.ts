@@ -23,6 +23,7 @@ import { AppError } from './platform/errors';
 import { toValidationError } from './platform/validation';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerDeclarationRoutes } from './modules/declarations/routes';
+import { registerHealthRoutes } from './modules/health/routes';
 import { registerMoneyRoutes } from './modules/money/routes';
 import { registerNotificationRoutes } from './modules/notifications/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerWriteAudit(app);
 
   await app.register(async (api) => {
+    registerHealthRoutes(api);
     registerAuthRoutes(api, { signer, throttle });
     registerUserRoutes(api);
     registerSettingsRoutes(api);
