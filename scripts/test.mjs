@@ -31,7 +31,8 @@ function check(name, cmd, args, opts) {
   const started = Date.now();
   console.log(`\n› ${name}`);
   const ok = run(cmd, args, opts) === 0;
-  ok ? tally.passed++ : tally.failed++;
+  if (ok) tally.passed++;
+  else tally.failed++;
   report.push(`${ok ? 'ok  ' : 'FAIL'} ${name} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 }
 

@@ -127,6 +127,8 @@ export const az = {
     liquid: 'Maye',
     other: 'Digər',
     notFoundByTrackCode: 'Bu izləmə kodu ilə bağlama tapılmadı',
+    selectedDeliveryTotal: 'Çatdırılma cəmi',
+    selectedWeightTotal: 'Ümumi çəki (kq)',
   },
   providers: { 0: 'Daxili', 1: 'Trendyol', 2: 'United' } as Record<number, string>,
   countries: { 1: 'Türkiyə', 2: 'Amerika' } as Record<number, string>,
@@ -210,6 +212,8 @@ export const az = {
       telegramUsers: 'Telegram bot istifadəçiləri',
       boxTransfers: 'Yeşik köçürmələri',
     },
+    pendingCount: 'Gözləyən',
+    executingCount: 'İcra olunan',
   },
 } as const;
 

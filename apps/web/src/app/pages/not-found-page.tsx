@@ -1,0 +1,19 @@
+import { az } from '@app/contract/texts/az';
+import { Button, Result } from 'antd';
+import { Link } from 'react-router';
+import { APP_BASE } from '../navigation';
+
+export function NotFoundPage() {
+  return (
+    <Result
+      status="404"
+      title={az.app.notFoundTitle}
+      subTitle={az.errors.notFound}
+      extra={
+        <Link to={APP_BASE}>
+          <Button type="primary">{az.app.backHome}</Button>
+        </Link>
+      }
+    />
+  );
+}

@@ -1,0 +1,20 @@
+import { az } from '@app/contract/texts/az';
+import { Button, Result } from 'antd';
+import { Link } from 'react-router';
+import { APP_BASE } from '../navigation';
+
+/** A section of the sidebar whose screen is not built yet. */
+export function NotReadyPage() {
+  return (
+    <Result
+      status="info"
+      title={az.app.notReadyTitle}
+      subTitle={az.app.notReadyText}
+      extra={
+        <Link to={APP_BASE}>
+          <Button type="primary">{az.app.backHome}</Button>
+        </Link>
+      }
+    />
+  );
+}

@@ -1,0 +1,118 @@
+import { ClearOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
+import type { TotalKind } from '@app/contract/common';
+import { az, fill } from '@app/contract/texts/az';
+import { Button, Checkbox, Flex, Popover, Space, Tag, Tooltip, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { formatCount } from '../format/format-number';
+import type { DataTableColumn } from './column-types';
+
+export interface ActiveFilterTag {
+  key: string;
+  text: string;
+  isClosable: boolean;
+}
+
+interface TableToolbarProps<Row> {
+  slot?: ReactNode;
+  total: number | undefined;
+  totalKind: TotalKind | undefined;
+  selectedCount: number;
+  activeFilters: ActiveFilterTag[];
+  columns: readonly DataTableColumn<Row>[];
+  hiddenColumns: string[];
+  isFetching: boolean;
+  onRefresh: () => void;
+  onReset: () => void;
+  onClearSelection: () => void;
+  onClearFilter: (key: string) => void;
+  onToggleColumn: (key: string, isVisible: boolean) => void;
+  onShowAllColumns: () => void;
+}
+
+/** "Cəmi: N", "Cəmi: 10000+" (capped, with a hint) or "Cəmi: ~N" (estimated). */
+export function describeTotal(total: number, kind: TotalKind = 'exact'): string {
+  const count = formatCount(total);
+  if (kind === 'capped') return fill(az.table.totalCapped, { N: count });
+  if (kind === 'estimated') return fill(az.table.totalEstimated, { N: count });
+  return fill(az.table.total, { N: count });
+}
+
+export function TableToolbar<Row>(props: TableToolbarProps<Row>) {
+  const { total, totalKind, selectedCount, activeFilters, columns, hiddenColumns } = props;
+  const totalText = total === undefined ? null : describeTotal(total, totalKind);
+  const columnPicker = (
+    <Flex vertical gap={4} style={{ maxHeight: 360, overflowY: 'auto', minWidth: 200 }}>
+      {columns.map((column) => (
+        <Checkbox
+          key={column.key}
+          disabled={column.isAlwaysVisible}
+          checked={!hiddenColumns.includes(column.key)}
+          onChange={(event) => props.onToggleColumn(column.key, event.target.checked)}
+        >
+          {column.title}
+        </Checkbox>
+      ))}
+      <Button size="small" type="link" onClick={props.onShowAllColumns} style={{ alignSelf: 'flex-start', padding: 0 }}>
+        {az.table.all}
+      </Button>
+    </Flex>
+  );
+
+  return (
+    <Flex vertical gap={8} style={{ marginBottom: 8 }}>
+      <Flex wrap gap={8} align="center" justify="space-between">
+        <Space wrap>{props.slot}</Space>
+        <Space wrap>
+          {selectedCount > 0 && (
+            <Space size={4}>
+              <Typography.Text strong data-testid="selection-count">
+                {fill(az.table.selected, { N: selectedCount })}
+              </Typography.Text>
+              <Button size="small" onClick={props.onClearSelection}>
+                {az.table.clearSelection}
+              </Button>
+            </Space>
+          )}
+          {totalText &&
+            (totalKind === 'capped' ? (
+              <Tooltip title={az.table.totalCappedHint}>
+                <Typography.Text data-testid="table-total" underline style={{ cursor: 'help' }}>
+                  {totalText}
+                </Typography.Text>
+              </Tooltip>
+            ) : (
+              <Typography.Text data-testid="table-total">{totalText}</Typography.Text>
+            ))}
+          <Button icon={<ReloadOutlined spin={props.isFetching} />} onClick={props.onRefresh}>
+            {az.table.refresh}
+          </Button>
+          <Button icon={<ClearOutlined />} onClick={props.onReset}>
+            {az.table.reset}
+          </Button>
+          <Popover trigger="click" placement="bottomRight" title={az.table.columns} content={columnPicker}>
+            <Button icon={<SettingOutlined />} aria-label={az.table.columns}>
+              {az.table.columns}
+            </Button>
+          </Popover>
+        </Space>
+      </Flex>
+      {activeFilters.length > 0 && (
+        <Flex wrap gap={4} data-testid="active-filters">
+          {activeFilters.map((tag) => (
+            <Tag
+              key={tag.key}
+              color="processing"
+              closable={tag.isClosable}
+              onClose={(event) => {
+                event.preventDefault();
+                props.onClearFilter(tag.key);
+              }}
+            >
+              {tag.text}
+            </Tag>
+          ))}
+        </Flex>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,65 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/**
+ * The server under test: BASE_URL from the environment (default http://127.0.0.1:8080). Vitest
+ * sets its own BASE_URL ('/', Vite's base), so the config hands the real one over as E2E_BASE_URL.
+ */
+export const BASE_URL = ([process.env.E2E_BASE_URL, process.env.BASE_URL].find((url) => url?.startsWith('http')) ??
+  'http://127.0.0.1:8080').replace(/\/$/, '');
+export const DEMO_PASSWORD = 'demo12345';
+export const DEMO = {
+  admin: 'admin@example.az',
+  warehouseman: 'anbar@example.az',
+  backOffice: 'ofis@example.az',
+  partner: 'partner@example.az',
+} as const;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+export async function openPage(browser: Browser, width = 1440): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'az-AZ' });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Fills the login card like a user and waits to leave /login (or for the error on failure). */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD, options: { remember?: boolean } = {}) {
+  await page.goto(`${BASE_URL}/login`);
+  await page.getByLabel('E-poçt').fill(email);
+  await page.getByLabel('Şifrə').fill(password);
+  if (options.remember) await page.getByText('Məni xatırla').click();
+  await page.getByRole('button', { name: 'Daxil ol' }).click();
+}
+
+export async function signInAndWait(page: Page, email: string, options: { remember?: boolean } = {}) {
+  await signIn(page, email, DEMO_PASSWORD, options);
+  await page.waitForURL((url) => url.pathname.startsWith('/@next/'), { timeout: 20_000 });
+  await page.getByTestId('user-menu').waitFor();
+}
+
+/** The visible names of the sidebar entries (every group opened first). */
+export async function listSidebarEntries(page: Page): Promise<string[]> {
+  const sidebar = page.getByTestId('sidebar');
+  const closedGroups = sidebar.locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
+  while ((await closedGroups.count()) > 0) {
+    await closedGroups.first().click();
+    await page.waitForTimeout(150);
+  }
+  return sidebar.locator('a[data-testid^="nav-"] > div > span:first-child').allInnerTexts();
+}
+
+export async function listSidebarGroups(page: Page): Promise<string[]> {
+  return page.getByTestId('sidebar').locator('.ant-menu-submenu-title .ant-menu-title-content').allInnerTexts();
+}
+
+/** The access token the app stored, to call the API as that user. */
+export async function readAccessToken(context: BrowserContext): Promise<string> {
+  const cookie = (await context.cookies(BASE_URL)).find((c) => c.name === 'accessToken');
+  if (!cookie) throw new Error('no accessToken cookie');
+  return cookie.value;
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+/** E2E specs drive the built app in Debian's Chromium against a running server (BASE_URL). */
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    // Run from the repository (`--config e2e/vitest.config.ts`) or from e2e/ (`--root e2e`).
+    include: ['e2e/**/*.e2e.ts', '*.e2e.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    fileParallelism: false,
+    env: { E2E_BASE_URL: process.env.E2E_BASE_URL ?? process.env.BASE_URL ?? 'http://127.0.0.1:8080' },
+  },
+});
