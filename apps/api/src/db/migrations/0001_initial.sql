@@ -308,15 +308,15 @@ ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_user_id_users_id_fk"
 ALTER TABLE "user_permissions" ADD CONSTRAINT "user_permissions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_permissions" ADD CONSTRAINT "user_permissions_operation_id_operations_id_fk" FOREIGN KEY ("operation_id") REFERENCES "public"."operations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "declarations_track_code_key" ON "declarations" USING btree ("track_code");--> statement-breakpoint
-CREATE INDEX "declarations_created_idx" ON "declarations" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "declarations_user_created_idx" ON "declarations" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "declarations_status_created_idx" ON "declarations" USING btree ("status_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "declarations_flight_idx" ON "declarations" USING btree ("flight_id");--> statement-breakpoint
+CREATE INDEX "declarations_created_idx" ON "declarations" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"status_id","country_id","branch_id","user_id") WHERE "declarations"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "declarations_user_created_idx" ON "declarations" USING btree ("user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "declarations"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "declarations_status_created_idx" ON "declarations" USING btree ("status_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"country_id") WHERE "declarations"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "declarations_flight_idx" ON "declarations" USING btree ("flight_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "declarations"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "declarations_container_idx" ON "declarations" USING btree ("container_id");--> statement-breakpoint
 CREATE INDEX "declarations_parcel_idx" ON "declarations" USING btree ("parcel_id");--> statement-breakpoint
-CREATE INDEX "declarations_weight_idx" ON "declarations" USING btree ("weight","id");--> statement-breakpoint
-CREATE INDEX "declarations_price_idx" ON "declarations" USING btree ("price","id");--> statement-breakpoint
-CREATE INDEX "declarations_delivery_price_idx" ON "declarations" USING btree ("delivery_price","id");--> statement-breakpoint
+CREATE INDEX "declarations_weight_idx" ON "declarations" USING btree ("weight","id") WHERE "declarations"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "declarations_price_idx" ON "declarations" USING btree ("price","id") WHERE "declarations"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "declarations_delivery_price_idx" ON "declarations" USING btree ("delivery_price","id") WHERE "declarations"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "declarations_unread_idx" ON "declarations" USING btree ("id") WHERE "declarations"."is_new" and "declarations"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "declarations_track_code_trgm" ON "declarations" USING gin ("track_code" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "declarations_global_track_code_trgm" ON "declarations" USING gin ("global_track_code" gin_trgm_ops);--> statement-breakpoint

@@ -18,8 +18,11 @@ export async function generateCustomers(db: Db, count: number): Promise<{ minId:
     insert into users (code, name, surname, email, admin, phone, gender, birth_date, passport_number, fin, address,
                        balance_usd, balance_try, branch_id, send_sms, created_at)
     select (100000 + g)::text,
-           case when g % 2 = 0 then (${pgArray(MALE)})[1 + (g * 7) % ${n(MALE.length)}] else (${pgArray(FEMALE)})[1 + (g * 11) % ${n(FEMALE.length)}] end,
-           (${pgArray(SURNAME)})[1 + (g * 13) % ${n(SURNAME.length)}] || case when g % 2 = 0 then '' else 'a' end,
+           -- name and surname from independent digits of g, so every pairing occurs (not a few dozen);
+           -- men and women keep separate surname roots, so a surname names one family line
+           case when g % 2 = 0 then (${pgArray(MALE)})[1 + (g / 2) % ${n(MALE.length)}] else (${pgArray(FEMALE)})[1 + (g / 2) % ${n(FEMALE.length)}] end,
+           (${pgArray(SURNAME)})[1 + 2 * ((g / ${n(2 * Math.max(MALE.length, FEMALE.length))}) % ${n(SURNAME.length / 2)}) + g % 2]
+             || case when g % 2 = 0 then '' else 'a' end,
            'musteri' || (100000 + g) || '@mail.az', 0,
            '+994 ' || (array['50','51','55','70','77','99'])[1 + g % 6] || ' ' || lpad(((g::bigint * 7919) % 1000)::text, 3, '0')
              || ' ' || lpad(((g * 31) % 100)::text, 2, '0') || ' ' || lpad(((g * 17) % 100)::text, 2, '0'),
@@ -84,7 +87,7 @@ export async function generateDeclarations(db: Db, opts: DeclarationGeneration):
   }
   const customerSpan = opts.customers.maxId - opts.customers.minId + 1;
   const causers = opts.causerIds.length ? opts.causerIds : [0];
-  await db.execute(sql`
+  const insert = () => db.execute(sql`
     insert into declarations (track_code, global_track_code, user_id, country_id, status_id, branch_id, flight_id, parcel_id,
       container_id, basket_id, product_type_id, plan_category_id, tariff_id, shop_name, weight, price, delivery_price, quantity,
       type, payed, customs, returned, is_new, wardrobe_number, trendyol, partner_id, causer_id, created_at, updated_at)
@@ -134,7 +137,29 @@ export async function generateDeclarations(db: Db, opts: DeclarationGeneration):
         from generate_series(${n(opts.firstNumber)}, ${n(opts.firstNumber + opts.count - 1)}) g
       ) raw
     ) s`);
+  if (opts.count >= REBUILD_INDEXES_FROM) await withIndexesRebuilt(db, 'declarations', insert);
+  else await insert();
   await db.execute(sql`analyze declarations`);
+}
+
+/** Past this many rows, building the indexes once after the insert beats maintaining them row by row. */
+const REBUILD_INDEXES_FROM = 100_000;
+
+/**
+ * Drops the table's indexes (those behind a constraint, like the primary key, stay), does the work,
+ * and creates them again from their own definitions (so they stay exactly what the migrations made).
+ */
+async function withIndexesRebuilt(db: Db, table: string, work: () => Promise<unknown>): Promise<void> {
+  const indexes = await db.execute<{ name: string; def: string }>(sql`
+    select i.indexname as name, i.indexdef as def from pg_indexes i
+    where i.schemaname = current_schema() and i.tablename = ${table}
+      and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`);
+  for (const { name } of indexes.rows) await db.execute(sql.raw(`drop index "${name.replace(/"/g, '""')}"`));
+  try {
+    await work();
+  } finally {
+    for (const { def } of indexes.rows) await db.execute(sql.raw(def));
+  }
 }
 
 async function nextId(db: Db, table: string): Promise<number> {

@@ -1,0 +1,298 @@
+/**
+ * Load benchmark of GET /api/admin/v2/declaration/list (foundation issue, item 7).
+ *
+ *   node --import tsx bench/declaration-list.ts [--db postgres|pglite] [--rows 1000000] [--duration 10]
+ *                                               [--connections 10] [--only name,name] [--reuse]
+ *
+ * Builds a fresh database (PostgreSQL `bench_declarations` on 127.0.0.1:5432, or PGlite in a temp
+ * dir), fills it with the project's set-based generator, starts the real app in-process on a
+ * loopback port and, per scenario, prints the HTTP latency under `connections` concurrent clients
+ * beside the raw time of the same query called directly on the database. See bench/README.md.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { AddressInfo } from 'node:net';
+import { ZDeclarationListQuery } from '@app/contract/declarations';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../apps/api/src/app';
+import { readConfig } from '../apps/api/src/config';
+import { openPglite, openPostgres, type Database, type Db } from '../apps/api/src/db/client';
+import { generateDeclarations } from '../apps/api/src/db/seed/demo-data';
+import { DEMO_PASSWORD, seedDemoData } from '../apps/api/src/db/seed/demo-seed';
+import { seedReferenceData } from '../apps/api/src/db/seed/reference-data';
+import { findDeclarationPage } from '../apps/api/src/modules/declarations/queries';
+
+const TARGET_P95_MS = 100;
+/** Separately stated target for a substring that matches a large share of the customers. */
+const BROAD_TEXT_TARGET_MS = 250;
+const MAX_DURATION_S = 10;
+const RAW_RUNS = 20;
+const WARM_UP_S = 3;
+const CUSTOMERS = 100_000;
+const DAYS = 730;
+const PG_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+const PG_BENCH_DB = 'bench_declarations';
+
+const { values: args } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'postgres' },
+    rows: { type: 'string', default: '1000000' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    only: { type: 'string' },
+    reuse: { type: 'boolean', default: false },
+  },
+});
+if (args.db !== 'postgres' && args.db !== 'pglite') throw new Error('--db must be postgres or pglite');
+const kind: 'postgres' | 'pglite' = args.db;
+const rowCount = Number(args.rows);
+const duration = Math.min(MAX_DURATION_S, Math.max(1, Number(args.duration)));
+const connections = Math.max(1, Number(args.connections));
+if (!Number.isInteger(rowCount) || rowCount < 1000) throw new Error('--rows must be an integer ≥ 1000');
+
+type Params = Record<string, string | number>;
+interface Scenario {
+  name: string; about: string; params: Params;
+  /** A separately stated p95 target (ms) where the issue allows one (broad substring filters). */
+  targetMs?: number;
+}
+interface Outcome {
+  scenario: Scenario;
+  p50: number; p95: number; p99: number; rps: number; requests: number; non2xx: number; errors: number;
+  rawMs: number; total: number; totalKind: string;
+}
+
+const config = { ...readConfig({}), LOG_LEVEL: 'silent' as const, ACCESS_TOKEN_TTL_SECONDS: 3600 };
+const timeZone = config.APP_TIMEZONE;
+
+// ---------------------------------------------------------------- database and data
+async function openBenchDatabase(): Promise<{ database: Database; fresh: boolean; cleanup: () => void }> {
+  if (kind === 'postgres') {
+    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    const exists = (await admin.query('select 1 from pg_database where datname = $1', [PG_BENCH_DB])).rowCount === 1;
+    const fresh = !(args.reuse && exists);
+    if (fresh) {
+      await admin.query(`drop database if exists ${PG_BENCH_DB} with (force)`);
+      await admin.query(`create database ${PG_BENCH_DB}`);
+    }
+    await admin.end();
+    const database = await openPostgres(`postgres://postgres@127.0.0.1:5432/${PG_BENCH_DB}`, connections);
+    return { database, fresh, cleanup: () => undefined };
+  }
+  const reuseDir = path.join(os.tmpdir(), 'bench-declarations-pglite');
+  const dir = args.reuse ? reuseDir : fs.mkdtempSync(path.join(os.tmpdir(), 'bench-declarations-'));
+  const fresh = !(args.reuse && fs.existsSync(path.join(dir, 'PG_VERSION')));
+  const database = await openPglite(dir);
+  return { database, fresh, cleanup: () => { if (!args.reuse) fs.rmSync(dir, { recursive: true, force: true }); } };
+}
+
+async function fill(db: Db): Promise<{ seconds: number; parts: string }> {
+  const t0 = performance.now();
+  await seedReferenceData(db);
+  await seedDemoData(db, { customers: CUSTOMERS, declarations: 0 });
+  const t1 = performance.now();
+  const customers = await one<{ min: number; max: number }>(db, sql`select min(id)::int as min, max(id)::int as max from users where admin = 0`);
+  const causers = await db.execute<{ id: number }>(sql`select id from users where email in ('anbar@example.az', 'ofis@example.az') order by id`);
+  await generateDeclarations(db, {
+    count: rowCount, firstNumber: 1, days: DAYS,
+    customers: { minId: Number(customers.min), maxId: Number(customers.max) },
+    causerIds: causers.rows.map((r) => Number(r.id)),
+  });
+  const t2 = performance.now();
+  await db.execute(sql`vacuum analyze`);
+  const t3 = performance.now();
+  const s = (ms: number) => (ms / 1000).toFixed(1);
+  return {
+    seconds: (t3 - t0) / 1000,
+    parts: `reference data + ${CUSTOMERS.toLocaleString('en')} customers ${s(t1 - t0)} s, ` +
+      `${rowCount.toLocaleString('en')} declarations ${s(t2 - t1)} s, vacuum analyze ${s(t3 - t2)} s`,
+  };
+}
+
+async function one<T>(db: Db, query: ReturnType<typeof sql>): Promise<T> {
+  const result = await db.execute<Record<string, unknown>>(query);
+  return result.rows[0] as T;
+}
+
+// ---------------------------------------------------------------- scenarios
+/** 'YYYY-MM-DD HH:mm:ss' in the office's time zone, as the web app sends date filters. */
+function officeDateTime(date: Date): string {
+  return new Intl.DateTimeFormat('sv-SE', {
+    timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+  }).format(date);
+}
+
+async function buildScenarios(db: Db): Promise<Scenario[]> {
+  const today = officeDateTime(new Date()).slice(0, 10);
+  const monthAgo = officeDateTime(new Date(Date.now() - 30 * 86_400_000)).slice(0, 10);
+  const range = { date_from: `${monthAgo} 00:00:00`, date_to: `${today} 23:59:59` };
+  const middle = Math.floor(rowCount / 2);
+  const sample = await one<{ user_id: number; flight_id: number; name: string; surname: string }>(db, sql`
+    select d.user_id, (select flight_id from declarations where flight_id is not null and id >= ${middle} order by id limit 1) as flight_id,
+           u.name, u.surname
+    from declarations d join users u on u.id = d.user_id where d.id = ${middle}`);
+  const userName = `${sample.name} ${sample.surname.slice(0, 3)}`;
+  const share = await one<{ users: number }>(db, sql`select count(*)::int as users from users where (name || ' ' || surname) ilike ${`%${sample.name}%`}`);
+  return [
+    { name: 'default', about: 'created_at desc, page 1 of 25, last 31 days (the web app’s first view)', params: { ...range } },
+    { name: 'default-all-time', about: 'created_at desc, page 1, no date filter (estimated total)', params: {} },
+    { name: 'deep-page', about: 'default view, page 400 (offset 9,975)', params: { ...range, page: 400 } },
+    { name: 'deep-page-all-time', about: 'no date filter, page 400', params: { page: 400 } },
+    { name: 'status', about: 'state_id=9 (in a box at the branch), all time', params: { state_id: 9 } },
+    { name: 'statuses-31d', about: 'state_id=8,9 (two statuses) in the last 31 days', params: { ...range, state_id: '8,9' } },
+    { name: 'customer', about: `user_id=${sample.user_id} (one customer’s parcels)`, params: { user_id: sample.user_id } },
+    { name: 'country-status', about: 'country_id=1 and state_id=9', params: { country_id: 1, state_id: 9 } },
+    { name: 'track-code', about: 'track_code contains 5 digits (“48213”)', params: { track_code: '48213' } },
+    { name: 'global-track-code', about: 'global_track_code contains 5 digits (“48213”)', params: { global_track_code: '48213' } },
+    { name: 'user-name', about: `user_name contains “${userName}” (first name and the start of the surname)`, params: { user_name: userName } },
+    {
+      name: 'user-name-broad', about: `user_name contains “${sample.name}” (a first name alone: ${Number(share.users).toLocaleString('en')} customers); stated target ${BROAD_TEXT_TARGET_MS} ms`,
+      params: { user_name: sample.name }, targetMs: BROAD_TEXT_TARGET_MS,
+    },
+    { name: 'weight-desc-31d', about: 'sort_column=weight desc, last 31 days', params: { ...range, sort_column: 'weight', sort_order: 'desc' } },
+    { name: 'weight-desc-all-time', about: 'sort_column=weight desc, no date filter', params: { sort_column: 'weight', sort_order: 'desc' } },
+    { name: 'delivery-price-31d', about: 'sort_column=delivery_price desc, last 31 days', params: { ...range, sort_column: 'delivery_price', sort_order: 'desc' } },
+    { name: 'delivery-price-asc', about: 'sort_column=delivery_price asc, no date filter', params: { sort_column: 'delivery_price', sort_order: 'asc' } },
+    { name: 'flight', about: `flight_id=${sample.flight_id} (one weekly flight)`, params: { flight_id: sample.flight_id } },
+  ];
+}
+
+// ---------------------------------------------------------------- measuring
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function measureRaw(db: Db, params: Params): Promise<{ ms: number; total: number; kind: string }> {
+  const query = ZDeclarationListQuery.parse(params);
+  const times: number[] = [];
+  let last: Awaited<ReturnType<typeof findDeclarationPage>> | undefined;
+  for (let i = 0; i < RAW_RUNS; i++) {
+    const t = performance.now();
+    last = await findDeclarationPage(db, query, timeZone);
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return { ms: percentile(times, 50), total: last!.total.total, kind: last!.total.kind };
+}
+
+function runLoad(url: string, token: string, seconds = duration): Promise<Omit<Outcome, 'scenario' | 'rawMs' | 'total' | 'totalKind'>> {
+  return new Promise((resolve, reject) => {
+    const latencies: number[] = [];
+    const instance = autocannon({ url, connections, duration: seconds, timeout: 30, headers: { authorization: `Bearer ${token}` } }, (err, result) => {
+      if (err) return reject(err);
+      latencies.sort((a, b) => a - b);
+      resolve({
+        p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99),
+        rps: result.requests.total / (result.duration || seconds), requests: result.requests.total,
+        non2xx: result.non2xx, errors: result.errors + result.timeouts,
+      });
+    });
+    instance.on('response', (_client, _status, _bytes, ms) => { latencies.push(ms); });
+  });
+}
+
+async function logIn(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/admin/token`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@example.az', password: DEMO_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+// ---------------------------------------------------------------- report
+const fmt = (x: number, digits = 1) => (Number.isFinite(x) ? x.toFixed(digits) : '–');
+
+function table(outcomes: Outcome[]): string {
+  const head = '| scenario | p50 ms | p95 ms | p99 ms | req/s | non-2xx | raw SQL ms | total | total_kind | p95 target |';
+  const rule = '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |';
+  const target = (o: Outcome) => (kind === 'postgres' ? `< ${o.scenario.targetMs ?? TARGET_P95_MS}` : '–');
+  const lines = outcomes.map((o) => `| ${o.scenario.name} | ${fmt(o.p50)} | ${fmt(o.p95)} | ${fmt(o.p99)} | ${fmt(o.rps, 0)} | ` +
+    `${o.non2xx + o.errors} | ${fmt(o.rawMs, 2)} | ${o.total.toLocaleString('en')} | ${o.totalKind} | ${target(o)} |`);
+  return [head, rule, ...lines].join('\n');
+}
+
+async function serverVersion(db: Db): Promise<string> {
+  const row = await one<{ v: string }>(db, sql`select version() as v`);
+  return String(row.v).split(' on ')[0] ?? '';
+}
+
+// ---------------------------------------------------------------- main
+const { database, fresh, cleanup } = await openBenchDatabase();
+const db = database.db;
+console.log(`Declarations list benchmark: ${kind}, ${rowCount.toLocaleString('en')} rows, ${connections} connections, ${duration} s per scenario`);
+await database.migrate();
+let generation = 'reused an existing database (--reuse)';
+let generationSeconds = NaN;
+if (fresh) {
+  console.log('Generating data…');
+  const g = await fill(db);
+  generationSeconds = g.seconds;
+  generation = `${g.seconds.toFixed(1)} s (${g.parts})`;
+}
+console.log(`Generation: ${generation}`);
+const actualRows = Number((await one<{ n: number }>(db, sql`select count(*)::int as n from declarations`)).n);
+
+const app = await buildApp({ db, config, jwtSecret: 'bench-secret-bench-secret-bench-secret-0123456789', logger: false });
+await app.listen({ host: '127.0.0.1', port: 0 });
+const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+const token = await logIn(base);
+
+const only = args.only?.split(',').map((s) => s.trim());
+const scenarios = (await buildScenarios(db)).filter((s) => !only || only.includes(s.name));
+// Warm-up (not reported): Node's JIT, the pools and the database cache reach their steady state.
+const warmUp = scenarios[0] ?? { params: {} };
+await runLoad(`${base}/api/admin/v2/declaration/list?${new URLSearchParams(Object.entries(warmUp.params).map(([k, v]) => [k, String(v)]))}`, token, WARM_UP_S);
+const outcomes: Outcome[] = [];
+for (const scenario of scenarios) {
+  const raw = await measureRaw(db, scenario.params);
+  const qs = new URLSearchParams(Object.entries(scenario.params).map(([k, v]) => [k, String(v)])).toString();
+  const load = await runLoad(`${base}/api/admin/v2/declaration/list${qs ? `?${qs}` : ''}`, token);
+  const outcome: Outcome = { scenario, ...load, rawMs: raw.ms, total: raw.total, totalKind: raw.kind };
+  outcomes.push(outcome);
+  console.log(`${scenario.name.padEnd(22)} p50 ${fmt(load.p50).padStart(6)}  p95 ${fmt(load.p95).padStart(6)}  p99 ${fmt(load.p99).padStart(6)} ms  ` +
+    `${fmt(load.rps, 0).padStart(5)} req/s  non-2xx ${load.non2xx + load.errors}  raw ${fmt(raw.ms, 2)} ms  total ${raw.total} (${raw.kind})`);
+}
+
+const version = await serverVersion(db);
+await app.close();
+await database.close();
+cleanup();
+
+const misses = kind === 'postgres' ? outcomes.filter((o) => !(o.p95 < (o.scenario.targetMs ?? TARGET_P95_MS)) || o.non2xx + o.errors > 0) : [];
+const date = new Date().toISOString().slice(0, 10);
+const report = [
+  `# Declarations list benchmark: ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${date}`,
+  '',
+  `- Endpoint: \`GET /api/admin/v2/declaration/list\`, ${connections} concurrent connections, ${duration} s per scenario (autocannon, loopback, app in the same process)`,
+  `- Database: ${version}${kind === 'pglite' ? ' (PGlite, one connection: requests queue behind each other)' : ''}`,
+  `- Data: ${actualRows.toLocaleString('en')} declarations over ${DAYS} days, ${CUSTOMERS.toLocaleString('en')} customers; generation ${generation}`,
+  `- Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}`,
+  `- Raw SQL: median of ${RAW_RUNS} calls of \`findDeclarationPage\` (page + total) on the database, no HTTP, measured before the load run`,
+  kind === 'postgres' ? `- Target: p95 < ${TARGET_P95_MS} ms for every scenario, unless the scenario states its own` : '- No target for PGlite (single connection); figures for comparison',
+  '',
+  table(outcomes),
+  '',
+  '| scenario | what it asks |',
+  '| --- | --- |',
+  ...outcomes.map((o) => `| ${o.scenario.name} | ${o.scenario.about} |`),
+  '',
+  misses.length ? `**Missed the target:** ${misses.map((o) => o.scenario.name).join(', ')}` : (kind === 'postgres' ? 'Every scenario met the target.' : ''),
+  '',
+].join('\n');
+const resultsDir = path.join(import.meta.dirname, 'results');
+fs.mkdirSync(resultsDir, { recursive: true });
+const file = path.join(resultsDir, `${kind}-${date}.md`);
+fs.writeFileSync(file, report);
+console.log(`\n${table(outcomes)}\n\nWritten to ${path.relative(process.cwd(), file)}`);
+if (!Number.isNaN(generationSeconds)) console.log(`Generation time: ${generationSeconds.toFixed(1)} s`);
+if (misses.length) {
+  console.error(`\np95 target (${TARGET_P95_MS} ms) missed by: ${misses.map((o) => `${o.scenario.name} (p95 ${fmt(o.p95)} ms, target ${o.scenario.targetMs ?? TARGET_P95_MS} ms, non-2xx ${o.non2xx + o.errors})`).join(', ')}`);
+  process.exitCode = 1;
+}
