@@ -33,15 +33,19 @@ function newestIn(dir) {
   return newest;
 }
 
-/** Installs dependencies on a fresh clone, and again when package-lock.json changed. */
+/**
+ * Installs dependencies on a fresh clone, and again when package-lock.json changed. `npm install`
+ * (which follows the lock) rather than `npm ci`: npm 11's ci refuses this lock over the optional
+ * platform binaries of unrs-resolver (a lint dependency), even when the lock is freshly made.
+ */
 export function ensureInstalled() {
   const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
   const lock = path.join(ROOT, 'package-lock.json');
   if (fs.existsSync(marker) && mtime(marker) >= mtime(lock)) return;
-  console.log('› Installing dependencies (npm ci)…');
-  const status = run('npm', ['ci', '--include=dev', '--no-audit', '--no-fund']);
+  console.log('› Installing dependencies (npm install)…');
+  const status = run('npm', ['install', '--include=dev', '--no-audit', '--no-fund']);
   if (status !== 0) {
-    console.error('npm ci failed; see the messages above.');
+    console.error('npm install failed; see the messages above.');
     process.exit(status);
   }
 }
