@@ -115,8 +115,11 @@ async function e2e() {
     }
     vitest('E2E (Chromium)', 'e2e', { BASE_URL: url, CHROMIUM_PATH: CHROMIUM });
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
+    }
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -29,7 +29,9 @@ const ZConfig = z.object({
 export type Config = z.infer<typeof ZConfig>;
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = ZConfig.safeParse(env);
+  // An empty variable means "not set" (e.g. DATABASE_URL= to force the embedded database).
+  const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ZConfig.safeParse(set);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
