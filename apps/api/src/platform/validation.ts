@@ -26,6 +26,9 @@ function describeIssue(issue: ZodIssueLike, isMissing: boolean): string {
       return issue.format === 'email' ? az.errors.invalidEmail : az.errors.invalidInput;
     case 'invalid_type':
       return az.errors.invalidInput;
+    case 'custom':
+      // A refinement in the contract carries its own text (e.g. az.users.passwordMismatch).
+      return issue.message && issue.message !== 'Invalid input' ? issue.message : az.errors.invalidInput;
     default:
       return az.errors.invalidInput;
   }

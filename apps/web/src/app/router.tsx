@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { authRoutes } from '../features/auth/routes';
 import { declarationRoutes } from '../features/declarations/routes';
+import { userRoutes } from '../features/users/routes';
 import { APP_BASE } from './navigation';
 import { RouteErrorPage } from './pages/route-error-page';
 
@@ -12,7 +13,7 @@ const SectionFallback = lazy(() => import('./pages/section-fallback').then((m) =
 const NotFoundPage = lazy(() => import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 /** Built screens; every other section of the sidebar falls to SectionFallback ("not ready yet"). */
-const sectionRoutes: RouteObject[] = [...declarationRoutes];
+const sectionRoutes: RouteObject[] = [...declarationRoutes, ...userRoutes];
 
 export const routes: RouteObject[] = [
   ...authRoutes.map((route) => ({ ...route, errorElement: <RouteErrorPage /> })),

@@ -64,3 +64,23 @@ export const refreshTokens = pgTable('refresh_tokens', {
   userAgent: varchar('user_agent', { length: 300 }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('refresh_tokens_user_idx').on(t.userId)]);
+
+/**
+ * Delivery discounts given to a customer for one country (spec §3 "Discount"), valid until
+ * `discount_date`. Cancelling keeps the row (who and when) so the history stays.
+ */
+export const userDiscounts = pgTable('user_discounts', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  countryId: integer('country_id').notNull(),
+  discount: numeric('discount', { precision: 5, scale: 2 }).notNull(),
+  descr: text('descr'),
+  discountDate: date('discount_date').notNull(),
+  causerId: integer('causer_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  canceledAt: timestamp('canceled_at', { withTimezone: true }),
+  canceledById: integer('canceled_by_id'),
+}, (t) => [
+  index('user_discounts_user_idx').on(t.userId),
+  index('user_discounts_active_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.canceledAt} is null`),
+]);

@@ -166,3 +166,80 @@ async function nextId(db: Db, table: string): Promise<number> {
   const r = await db.execute<{ n: number }>(sql.raw(`select (coalesce(max(id), 0) + 1)::int as n from ${table}`));
   return Number(r.rows[0]?.n ?? 1);
 }
+
+/** Staff besides the four demo logins: every role and branch (password: the demo password). */
+export const EXTRA_STAFF = [
+  { email: 'leyla.abbasova@example.az', name: 'Leyla', surname: 'Abbasova', gender: 'female', admin: 1, branch: 1, cashbox: 3, company: 1 },
+  { email: 'orxan.babayev@example.az', name: 'Orxan', surname: 'Babayev', gender: 'male', admin: 2, branch: 2, cashbox: null, company: 1 },
+  { email: 'kamran.rehimov@example.az', name: 'Kamran', surname: 'Rəhimov', gender: 'male', admin: 2, branch: 3, cashbox: null, company: 1 },
+  { email: 'ulvi.kerimov@example.az', name: 'Ülvi', surname: 'Kərimov', gender: 'male', admin: 2, branch: 4, cashbox: null, company: 1 },
+  { email: 'aysel.ceferova@example.az', name: 'Aysel', surname: 'Cəfərova', gender: 'female', admin: 3, branch: 1, cashbox: 1, company: 1 },
+  { email: 'gunel.veliyeva@example.az', name: 'Günel', surname: 'Vəliyeva', gender: 'female', admin: 3, branch: 3, cashbox: 2, company: 1 },
+  { email: 'ferid.orucov@example.az', name: 'Fərid', surname: 'Orucov', gender: 'male', admin: 3, branch: 4, cashbox: null, company: 1 },
+  { email: 'rauf.seferov@example.az', name: 'Rauf', surname: 'Səfərov', gender: 'male', admin: 4, branch: 5, cashbox: null, company: 2 },
+] as const;
+
+/**
+ * Discounts for every fifth customer (Turkey or America, 5–20 %, valid one to six months ahead),
+ * given by `causerId`; one in four of them was cancelled later (history).
+ */
+export async function generateDiscounts(db: Db, customers: { minId: number; maxId: number }, causerId: number): Promise<void> {
+  await db.execute(sql`
+    insert into user_discounts (user_id, country_id, discount, descr, discount_date, causer_id, created_at, canceled_at, canceled_by_id)
+    select u.id, 1 + (u.id / 5) % 2, (array[5, 7.5, 10, 12, 15, 20])[1 + u.id % 6],
+           (array['Daimi müştəri', 'Korporativ müştəri', 'Kampaniya', 'Şikayətə görə kompensasiya'])[1 + u.id % 4],
+           (current_date + (30 + (u.id * 13) % 150))::date, ${n(causerId)},
+           now() - ((u.id * 11) % 60) * interval '1 day',
+           case when u.id % 4 = 3 then now() - ((u.id * 3) % 5) * interval '1 day' else null end,
+           case when u.id % 4 = 3 then ${n(causerId)} else null end
+    from users u
+    where u.admin = 0 and u.id between ${n(customers.minId)} and ${n(customers.maxId)} and u.id % 5 = 0`);
+}
+
+/**
+ * This month's parcels of a few customers, so the "current-month spend" card shows both sides of
+ * the 300 USD warning: the first `heavy` customers spend about 330–420 USD, the next `light` ones
+ * about 60–150 USD. Track codes AZ27… (the generator's are AZ26…). Returns the rows inserted.
+ */
+export async function generateMonthSpenders(db: Db, customers: { minId: number; maxId: number }, heavy: number, light: number): Promise<number> {
+  if (customers.maxId - customers.minId + 1 < heavy + light) return 0;
+  const r = await db.execute(sql`
+    insert into declarations (track_code, user_id, country_id, status_id, branch_id, product_type_id, plan_category_id, shop_name,
+      weight, price, delivery_price, quantity, type, payed, customs, returned, is_new, trendyol, created_at, updated_at)
+    select 'AZ' || (2700000000 + c * 100 + k)::text, ${n(customers.minId)} + c, 1 + k % 2,
+           case when k % 3 = 0 then 5 else 7 end, 1 + c % 4, 1 + (c + k) % 15, 1,
+           case when k % 2 = 0 then 'Trendyol' else 'Amazon' end,
+           round((case when c < ${n(heavy)} then 5 + (k % 4) else 1 + (k % 3) * 0.5 end)::numeric, 2),
+           round((40 + ((c * 7 + k * 13) % 60) * 5)::numeric, 2),
+           round((case when c < ${n(heavy)} then 28 + (c * 3 + k) % 9 else 12 + (c + k) % 6 end)::numeric, 2),
+           1, 2, false, k % 3 <> 0, false, true, 0,
+           date_trunc('month', now()) + (now() - date_trunc('month', now())) * ((k + 1)::numeric / 14),
+           now()
+    from generate_series(0, ${n(heavy + light - 1)}) c,
+         generate_series(0, 11) k
+    where c < ${n(heavy)} or k < 6
+    on conflict do nothing
+    returning id`);
+  return r.rows.length;
+}
+
+/** Staff of EXTRA_STAFF with their role's default permissions (set-based). */
+export async function generateExtraStaff(db: Db, passwordHash: string, defaults: Record<number, readonly string[]>): Promise<void> {
+  const values = EXTRA_STAFF.map((s) => sql`(${s.email}, ${s.name}, ${s.surname}, ${s.gender}, ${n(s.admin)}, ${n(s.branch)}, ${s.cashbox === null ? sql`null::int` : n(s.cashbox)}, ${n(s.company)})`);
+  await db.execute(sql`
+    insert into users (email, name, surname, gender, admin, admin_branch_id, branch_id, cashbox_id, company_id, password_hash, phone, created_at)
+    select v.email, v.name, v.surname, v.gender, v.admin, v.branch, v.branch, v.cashbox, v.company, ${passwordHash},
+           '+994 50 ' || lpad((100 + v.admin * 111 + v.branch * 7)::text, 3, '0') || ' 20 ' || lpad((v.branch * 11)::text, 2, '0'),
+           now() - (v.admin * 40 + v.branch * 9) * interval '1 day'
+    from (values ${sql.join(values, sql`, `)}) v(email, name, surname, gender, admin, branch, cashbox, company)
+    on conflict do nothing`);
+  for (const role of [2, 3, 4]) {
+    const codes = defaults[role] ?? [];
+    if (!codes.length) continue;
+    await db.execute(sql`
+      insert into user_permissions (user_id, operation_id)
+      select u.id, o.id from users u join operations o on o.code_name = any(${pgArray([...codes])})
+      where u.admin = ${n(role)} and lower(u.email) = any(${pgArray(EXTRA_STAFF.map((s) => s.email.toLowerCase()))})
+      on conflict do nothing`);
+  }
+}

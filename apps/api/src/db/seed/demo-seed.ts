@@ -5,7 +5,7 @@ import { hashPassword } from '../../platform/auth/password';
 import type { Db } from '../client';
 import { settings } from '../schema/settings';
 import { operations, userPermissions, users } from '../schema/users';
-import { generateCustomers, generateDeclarations } from './demo-data';
+import { generateCustomers, generateDeclarations, generateDiscounts, generateExtraStaff, generateMonthSpenders } from './demo-data';
 import { seedDemoReferenceData } from './reference-data';
 
 export const DEMO_PASSWORD = 'demo12345';
@@ -44,12 +44,16 @@ export async function seedDemoData(db: Db, opts: { customers: number; declaratio
     const codes = s.admin === ROLE.admin ? OPERATIONS.map((o) => o.code) : ROLE_DEFAULT_PERMISSIONS[s.admin];
     await grantPermissions(db, id, codes);
   }
+  await generateExtraStaff(db, hash, ROLE_DEFAULT_PERMISSIONS);
   const customers = await generateCustomers(db, opts.customers);
   if (opts.declarations > 0 && customers.maxId > 0) {
+    // Current-month spend above and below the 300 USD warning (issue 5): part of the requested count.
+    const spenders = opts.declarations >= 200 ? await generateMonthSpenders(db, customers, 3, 3) : 0;
     await generateDeclarations(db, {
-      count: opts.declarations, firstNumber: 1, days: 180, customers, causerIds: staffIds.slice(1, 3),
+      count: opts.declarations - spenders, firstNumber: 1, days: 180, customers, causerIds: staffIds.slice(1, 3),
     });
   }
+  if (customers.maxId > 0) await generateDiscounts(db, customers, staffIds[0]!);
   await db.insert(settings).values({ groupId: 'system', key: 'demo_seeded_at', value: new Date().toISOString() });
   return true;
 }

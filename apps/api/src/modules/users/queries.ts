@@ -1,7 +1,26 @@
-import { asc, eq } from 'drizzle-orm';
+import type {
+  DeclarationStatsRow, GoldenTenRow, UserDiscountListQuery, UserDiscountRow, UserListQuery, UserListRow, UserOption,
+} from '@app/contract/users';
+import { DECLARATION_STATUS } from '@app/contract/statuses';
+import { and, asc, desc, eq, inArray, isNull, notInArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { models } from '../../db/schema/settings';
-import { operations, userPermissions, users } from '../../db/schema/users';
+import { declarations as d } from '../../db/schema/declarations';
+import { cashRegisters } from '../../db/schema/money';
+import { branches, companies, countries, models } from '../../db/schema/settings';
+import { operations, refreshTokens, userDiscounts as ud, userPermissions, users } from '../../db/schema/users';
+import { buildListQuery, countList, escapeLike, filters, type ListSpec } from '../../platform/list-query';
+
+const fullName = sql`(${users.name} || ' ' || ${users.surname})`;
+const nameMatches = (v: string) => sql`${fullName} ilike ${`%${escapeLike(v)}%`}`;
+const intArray = (ids: readonly number[]) => sql`${sql.param(`{${ids.join(',')}}`)}::int[]`;
+const refOf = (table: SQL, nameColumn: SQL, idExpr: SQL | AnyColumn) =>
+  sql<{ id: number; name: string } | null>`(select json_build_object('id', r.id, 'name', ${nameColumn}) from ${table} r where r.id = ${idExpr})`;
+const asDateTime = (column: SQL | AnyColumn, timeZone: string) =>
+  sql<string>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
+/** Parcels that count for a customer: not soft-deleted. */
+const listedDeclaration = isNull(d.deletedAt);
+
+// ---------------------------------------------------------------- operations and permissions
 
 export function findOperations(db: DbOrTx) {
   return db
@@ -11,10 +30,378 @@ export function findOperations(db: DbOrTx) {
     .orderBy(asc(operations.modelId), asc(operations.id));
 }
 
-export function findPermissionIds(db: DbOrTx, userId: number) {
-  return db.select({ id: userPermissions.operationId }).from(userPermissions).where(eq(userPermissions.userId, userId));
+export function findOperationIds(db: DbOrTx, ids?: readonly number[]) {
+  return db.select({ id: operations.id, codeName: operations.codeName }).from(operations)
+    .where(ids ? inArray(operations.id, [...ids]) : undefined);
 }
 
-export function findUserCompany(db: DbOrTx, userId: number) {
-  return db.select({ companyId: users.companyId }).from(users).where(eq(users.id, userId)).then((r) => r[0]);
+export function findPermissionRows(db: DbOrTx, userId: number) {
+  return db.select({ id: userPermissions.operationId, codeName: operations.codeName })
+    .from(userPermissions)
+    .innerJoin(operations, eq(operations.id, userPermissions.operationId))
+    .where(eq(userPermissions.userId, userId))
+    .orderBy(asc(userPermissions.operationId));
+}
+
+export async function replacePermissions(db: DbOrTx, userId: number, operationIds: readonly number[]) {
+  await db.delete(userPermissions).where(eq(userPermissions.userId, userId));
+  if (operationIds.length) {
+    await db.insert(userPermissions).values(operationIds.map((operationId) => ({ userId, operationId }))).onConflictDoNothing();
+  }
+}
+
+export async function grantOperationCodes(db: DbOrTx, userId: number, codes: readonly string[]) {
+  if (!codes.length) return;
+  const ops = await db.select({ id: operations.id }).from(operations).where(inArray(operations.codeName, [...codes]));
+  if (ops.length) await db.insert(userPermissions).values(ops.map((o) => ({ userId, operationId: o.id }))).onConflictDoNothing();
+}
+
+// ---------------------------------------------------------------- users
+
+/** The user row the rules need (role, block, soft delete); `forUpdate` locks it in a transaction. */
+export function findUserState(db: DbOrTx, userId: number, forUpdate = false) {
+  const q = db
+    .select({
+      id: users.id, admin: users.admin, blocked: users.blocked, email: users.email, name: users.name, surname: users.surname,
+      companyId: users.companyId, cashboxId: users.cashboxId, adminBranchId: users.adminBranchId,
+    })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  return (forUpdate ? q.for('update') : q).then((r) => r[0]);
+}
+
+/** Full row for the update diff (no password hash). */
+export function findUserForUpdate(db: DbOrTx, userId: number) {
+  return db
+    .select({
+      id: users.id, name: users.name, surname: users.surname, email: users.email, gender: users.gender,
+      sendMail: users.sendMail, sendSms: users.sendSms, phone: users.phone, address: users.address, branchId: users.branchId,
+      birthDate: users.birthDate, passportNumber: users.passportNumber, fin: users.fin, admin: users.admin,
+      adminBranchId: users.adminBranchId, cashboxId: users.cashboxId, companyId: users.companyId,
+    })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .for('update')
+    .then((r) => r[0]);
+}
+
+export function isEmailTaken(db: DbOrTx, email: string, exceptUserId?: number) {
+  return db.select({ id: users.id }).from(users)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, exceptUserId ? sql`${users.id} <> ${exceptUserId}` : undefined))
+    .limit(1)
+    .then((r) => r.length > 0);
+}
+
+export type UserInsert = typeof users.$inferInsert;
+
+export async function insertUser(db: DbOrTx, values: UserInsert) {
+  const [row] = await db.insert(users).values(values).returning({ id: users.id });
+  // The customer code follows the id (8 digits, apart from the 6–7 digit codes of imported customers).
+  await db.update(users).set({ code: String(10_000_000 + row!.id) }).where(and(eq(users.id, row!.id), isNull(users.code)));
+  return row!.id;
+}
+
+export function updateUser(db: DbOrTx, userId: number, values: Partial<UserInsert>) {
+  return db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+export function revokeUserSessions(db: DbOrTx, userId: number) {
+  return db.update(refreshTokens).set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+export function existsIn(db: DbOrTx, table: 'branches' | 'companies' | 'cash_registers', id: number) {
+  const t = table === 'branches' ? branches : table === 'companies' ? companies : cashRegisters;
+  return db.select({ id: t.id }).from(t).where(and(eq(t.id, id), isNull(t.deletedAt))).then((r) => r.length > 0);
+}
+
+/** spec §2 "Users" table: wire filter → condition; sort key → column. `hiddenRoles` are roles the viewer may not see. */
+export function userListSpec(timeZone: string, hiddenRoles: readonly number[]): ListSpec<UserListQuery> {
+  return {
+    base: [isNull(users.deletedAt), ...(hiddenRoles.length ? [notInArray(users.admin, [...hiddenRoles])] : [])],
+    filters: {
+      admin: filters.equals(users.admin),
+      state_id: (ids) => (ids.length
+        ? sql`exists (select 1 from ${d} where ${d.userId} = ${users.id} and ${d.deletedAt} is null and ${d.statusId} = any(${intArray(ids)}))`
+        : undefined),
+      id: filters.equals(users.id),
+      code: filters.contains(users.code),
+      name: (v) => (v ? nameMatches(v) : undefined),
+      email: filters.contains(users.email),
+      phone: (v) => {
+        const digits = v.replace(/\D/g, '');
+        return digits ? sql`regexp_replace(coalesce(${users.phone}, ''), '\\D', '', 'g') like ${`%${digits}%`}` : filters.contains(users.phone)(v);
+      },
+      fin: filters.contains(users.fin),
+      passport: filters.contains(users.passportNumber),
+      gender: filters.equals(users.gender),
+      branch_id: filters.anyOf(users.branchId),
+      company_id: filters.equals(users.companyId),
+      blocked: filters.flag(users.blocked),
+      date_from: filters.from(users.createdAt, timeZone),
+      date_to: filters.to(users.createdAt, timeZone),
+    },
+    sorts: {
+      id: users.id,
+      code: users.code,
+      name: users.name,
+      surname: users.surname,
+      email: users.email,
+      phone: users.phone,
+      gender: users.gender,
+      birth_date: users.birthDate,
+      balance_try: users.balanceTry,
+      balance_usd: users.balanceUsd,
+      passport_number: users.passportNumber,
+      fin: users.fin,
+      branch_id: users.branchId,
+      company_id: users.companyId,
+      created_at: users.createdAt,
+    },
+    defaultSort: { column: 'id', order: 'desc' },
+    tieBreaker: users.id,
+  };
+}
+
+function userRowColumns(timeZone: string) {
+  return {
+    id: users.id,
+    code: users.code,
+    name: users.name,
+    surname: users.surname,
+    email: users.email,
+    phone: users.phone,
+    gender: users.gender,
+    birth_date: sql<string | null>`to_char(${users.birthDate}, 'YYYY-MM-DD')`,
+    balance_try: users.balanceTry,
+    balance_usd: users.balanceUsd,
+    passport_number: users.passportNumber,
+    passport_secret: users.fin,
+    company: refOf(sql`${companies}`, sql`r.name`, users.companyId),
+    branch: refOf(sql`${branches}`, sql`r.name`, users.branchId),
+    admin: users.admin,
+    blocked: users.blocked,
+    created_at: asDateTime(users.createdAt, timeZone),
+  };
+}
+
+export async function findUserPage(db: DbOrTx, query: UserListQuery, timeZone: string, hiddenRoles: readonly number[]) {
+  const built = buildListQuery(userListSpec(timeZone, hiddenRoles), query);
+  const rows = await db.select(userRowColumns(timeZone)).from(users).where(built.where)
+    .orderBy(...built.orderBy).limit(built.limit).offset(built.offset);
+  const total = await countList(db, users, built);
+  return { rows: rows as UserListRow[], total };
+}
+
+/** Every row the filters match, in list order, up to `max` (CSV export). */
+export async function findUsersForExport(db: DbOrTx, query: UserListQuery, timeZone: string, hiddenRoles: readonly number[], max: number) {
+  const built = buildListQuery(userListSpec(timeZone, hiddenRoles), { ...query, page: 1, per_page: max });
+  const rows = await db.select(userRowColumns(timeZone)).from(users).where(built.where).orderBy(...built.orderBy).limit(max);
+  return rows as UserListRow[];
+}
+
+export function findUserDetailRow(db: DbOrTx, userId: number, timeZone: string) {
+  return db
+    .select({
+      ...userRowColumns(timeZone),
+      send_mail: users.sendMail,
+      send_sms: users.sendSms,
+      address: users.address,
+      branch_id: users.branchId,
+      admin_branch_id: users.adminBranchId,
+      admin_branch: refOf(sql`${branches}`, sql`r.name`, users.adminBranchId),
+      company_id: users.companyId,
+      cashbox_id: users.cashboxId,
+    })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .then((r) => r[0]);
+}
+
+/**
+ * The customer's parcel figures in one pass over their declarations (index on user_id):
+ * all and handed over, unpaid delivery prices (debt, USD) and this month's delivery prices.
+ */
+export function findUserDeclarationFigures(db: DbOrTx, userId: number, timeZone: string) {
+  const monthStart = sql`(date_trunc('month', now() at time zone ${timeZone}) at time zone ${timeZone})`;
+  return db
+    .select({
+      all: sql<number>`count(*)::int`,
+      delivered: sql<number>`(count(*) filter (where ${d.statusId} = ${DECLARATION_STATUS.handedOver}))::int`,
+      debtUsd: sql<string>`coalesce(sum(${d.deliveryPrice}) filter (where not ${d.payed} and ${d.statusId} <> ${DECLARATION_STATUS.returned}), 0)::numeric(14,2)::text`,
+      monthUsd: sql<string>`coalesce(sum(${d.deliveryPrice}) filter (where ${d.createdAt} >= ${monthStart}), 0)::numeric(14,2)::text`,
+    })
+    .from(d)
+    .where(and(eq(d.userId, userId), listedDeclaration))
+    .then((r) => r[0]!);
+}
+
+export function countUserDeclarations(db: DbOrTx, userId: number) {
+  return db.select({ n: sql<number>`count(*)::int` }).from(d).where(eq(d.userId, userId)).then((r) => r[0]?.n ?? 0);
+}
+
+/** spec §3 "Discount stats row": the user's parcels per month (office time zone), newest first. */
+export async function findDeclarationStats(db: DbOrTx, userId: number, timeZone: string) {
+  const month = sql<string>`to_char(${d.createdAt} at time zone ${timeZone}, 'YYYY-MM')`;
+  const rows = await db
+    .select({
+      date: month,
+      delivery_price: sql<string>`coalesce(sum(${d.deliveryPrice}), 0)::numeric(14,2)::text`,
+      quantity: sql<number>`count(*)::int`,
+      weight: sql<string>`coalesce(sum(${d.weight}), 0)::numeric(14,2)::text`,
+    })
+    .from(d)
+    .where(and(eq(d.userId, userId), listedDeclaration))
+    // By position: the time zone is a bound parameter, so the expression is not textually the same twice.
+    .groupBy(sql`1`)
+    .orderBy(sql`1 desc`);
+  return rows as Omit<DeclarationStatsRow, 'month' | 'month_name'>[];
+}
+
+export function findUserOptions(db: DbOrTx, q: { search?: string; admin?: number[]; id?: number[]; per_page: number }) {
+  const search = q.search?.trim();
+  return db
+    .select({ id: users.id, code: users.code, name: users.name, surname: users.surname, admin: users.admin })
+    .from(users)
+    .where(and(
+      isNull(users.deletedAt),
+      q.admin?.length ? inArray(users.admin, q.admin) : undefined,
+      q.id?.length ? inArray(users.id, q.id) : undefined,
+      search
+        ? sql`(${nameMatches(search)} or ${users.code} ilike ${`${escapeLike(search)}%`} or ${users.email} ilike ${`%${escapeLike(search)}%`})`
+        : undefined,
+    ))
+    .orderBy(asc(users.name), asc(users.surname), asc(users.id))
+    .limit(q.per_page) as Promise<UserOption[]>;
+}
+
+/** The customer of the (not deleted) parcel with this track code or global track code. */
+export function findCustomerByTrackCode(db: DbOrTx, trackCode: string) {
+  return db
+    .select({ id: users.id, user_name: sql<string>`${fullName}` })
+    .from(d)
+    .innerJoin(users, eq(users.id, d.userId))
+    .where(and(listedDeclaration, sql`(${d.trackCode} = ${trackCode} or ${d.globalTrackCode} = ${trackCode})`))
+    .limit(1)
+    .then((r) => r[0]);
+}
+
+export function findAppOptions(db: DbOrTx) {
+  return Promise.all([
+    db.select({ id: branches.id, name: branches.name }).from(branches).where(isNull(branches.deletedAt)).orderBy(asc(branches.id)),
+    db.select({ id: companies.id, name: companies.name }).from(companies).where(isNull(companies.deletedAt)).orderBy(asc(companies.id)),
+    db.select({ id: cashRegisters.id, name: cashRegisters.name, currency: sql<string | null>`(select c.currency_code from currencies c where c.id = ${cashRegisters.currencyId})` })
+      .from(cashRegisters).where(isNull(cashRegisters.deletedAt)).orderBy(asc(cashRegisters.id)),
+    db.select({ id: countries.id, name: countries.countryName }).from(countries).orderBy(asc(countries.id)),
+  ]);
+}
+
+// ---------------------------------------------------------------- discounts
+
+function discountColumns(timeZone: string) {
+  return {
+    id: ud.id,
+    user: sql<UserDiscountRow['user']>`(select json_build_object('id', u.id, 'code', u.code, 'name', u.name, 'surname', u.surname) from ${users} u where u.id = ${ud.userId})`,
+    country_id: ud.countryId,
+    country_name: sql<string | null>`(select c.country_name from ${countries} c where c.id = ${ud.countryId})`,
+    discount: ud.discount,
+    causer_name: sql<string | null>`(select u.name || ' ' || u.surname from ${users} u where u.id = ${ud.causerId})`,
+    descr: ud.descr,
+    discount_date: sql<string>`to_char(${ud.discountDate}, 'YYYY-MM-DD')`,
+    created_at: asDateTime(ud.createdAt, timeZone),
+  };
+}
+
+export async function findActiveDiscountsOfUser(db: DbOrTx, userId: number, timeZone: string) {
+  const rows = await db.select(discountColumns(timeZone)).from(ud)
+    .where(and(eq(ud.userId, userId), isNull(ud.canceledAt)))
+    .orderBy(desc(ud.createdAt), desc(ud.id));
+  return rows as UserDiscountRow[];
+}
+
+export function discountListSpec(): ListSpec<UserDiscountListQuery> {
+  return {
+    base: [isNull(ud.canceledAt), sql`exists (select 1 from ${users} u where u.id = ${ud.userId} and u.deleted_at is null)`],
+    filters: {
+      user_id: filters.equals(ud.userId),
+      user_name: filters.idIn(ud.userId, (v) => sql`select ${users.id} from ${users} where ${nameMatches(v)}`),
+      country_id: filters.equals(ud.countryId),
+    },
+    sorts: { id: ud.id, created_at: ud.createdAt, discount: ud.discount, discount_date: ud.discountDate, country_id: ud.countryId, user_id: ud.userId },
+    defaultSort: { column: 'created_at', order: 'desc' },
+    tieBreaker: ud.id,
+  };
+}
+
+export async function findDiscountPage(db: DbOrTx, query: UserDiscountListQuery, timeZone: string, max?: number) {
+  const built = buildListQuery(discountListSpec(), max ? { ...query, page: 1, per_page: max } : query);
+  const rows = await db.select(discountColumns(timeZone)).from(ud).where(built.where)
+    .orderBy(...built.orderBy).limit(built.limit).offset(built.offset);
+  const total = max ? { total: rows.length, kind: 'exact' as const } : await countList(db, ud, built);
+  return { rows: rows as UserDiscountRow[], total };
+}
+
+export function insertDiscount(db: DbOrTx, values: typeof ud.$inferInsert) {
+  return db.insert(ud).values(values).returning({ id: ud.id }).then((r) => r[0]!.id);
+}
+
+export function findDiscountForUpdate(db: DbOrTx, id: number) {
+  return db.select({ id: ud.id, userId: ud.userId, countryId: ud.countryId, discount: ud.discount, canceledAt: ud.canceledAt })
+    .from(ud).where(eq(ud.id, id)).for('update').then((r) => r[0]);
+}
+
+export function cancelDiscount(db: DbOrTx, id: number, byUserId: number) {
+  return db.update(ud).set({ canceledAt: new Date(), canceledById: byUserId }).where(and(eq(ud.id, id), isNull(ud.canceledAt)));
+}
+
+// ---------------------------------------------------------------- statistics
+
+export function countUsersByRole(db: DbOrTx) {
+  return db
+    .select({
+      admin: users.admin,
+      count: sql<number>`count(*)::int`,
+      blocked: sql<number>`(count(*) filter (where ${users.blocked}))::int`,
+    })
+    .from(users)
+    .where(isNull(users.deletedAt))
+    .groupBy(users.admin)
+    .orderBy(asc(users.admin));
+}
+
+/** New customers (role 0) per month between two dates (YYYY-MM-DD, office time zone, inclusive). */
+export function countNewCustomersByMonth(db: DbOrTx, from: string, to: string, timeZone: string) {
+  const month = sql<string>`to_char(${users.createdAt} at time zone ${timeZone}, 'YYYY-MM')`;
+  return db
+    .select({ month, count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(
+      eq(users.admin, 0),
+      isNull(users.deletedAt),
+      sql`${users.createdAt} >= (${from}::date::timestamp at time zone ${timeZone})`,
+      sql`${users.createdAt} < ((${to}::date + 1)::timestamp at time zone ${timeZone})`,
+    ))
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
+}
+
+/** 'Golden ten': the customers with the highest delivery spend among parcels created in the month. */
+export async function findTopSpenders(db: DbOrTx, month: string, timeZone: string, limit = 10) {
+  const start = sql`(${`${month}-01`}::date::timestamp at time zone ${timeZone})`;
+  const end = sql`((${`${month}-01`}::date + interval '1 month')::timestamp at time zone ${timeZone})`;
+  const spend = sql`coalesce(sum(${d.deliveryPrice}), 0)`;
+  const rows = await db
+    .select({
+      user: sql<GoldenTenRow['user']>`json_build_object('id', ${users.id}, 'code', ${users.code}, 'name', ${users.name}, 'surname', ${users.surname})`,
+      delivery_price: sql<string>`${spend}::numeric(14,2)::text`,
+      quantity: sql<number>`count(*)::int`,
+      weight: sql<string>`coalesce(sum(${d.weight}), 0)::numeric(14,2)::text`,
+    })
+    .from(d)
+    .innerJoin(users, eq(users.id, d.userId))
+    .where(and(listedDeclaration, sql`${d.createdAt} >= ${start}`, sql`${d.createdAt} < ${end}`, eq(users.admin, 0), isNull(users.deletedAt)))
+    .groupBy(users.id)
+    .orderBy(sql`${spend} desc`, asc(users.id))
+    .limit(limit);
+  return rows.map((r, i) => ({ rank: i + 1, ...r }));
 }

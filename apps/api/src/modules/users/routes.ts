@@ -1,18 +1,135 @@
-import { zId } from '@app/contract/common';
+import {
+  ZDiscountCancelForm, ZDiscountForm, ZGoldenTenQuery, ZPermissionsEditForm, ZSetAdminQuery, ZTrackCodeQuery, ZUserCountStatsQuery,
+  ZUserCreateForm, ZUserDiscountListQuery, ZUserIdQuery, ZUserListQuery, ZUserSelectQuery, ZUserUpdateForm,
+} from '@app/contract/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listOperations, readUserPermissions } from './service';
+import { requireUser } from '../../platform/auth/guard';
+import { sendCsv } from '../../platform/csv';
+import {
+  applyUserDiscount, cancelUserDiscount, createUser, deleteUser, editUserPermissions, exportUserDiscounts, exportUsers,
+  findUserByTrackCode, listOperations, listUserDiscounts, listUserOptions, listUsers, readAppOptions, readDeclarationStats,
+  readGoldenTen, readUser, readUserCountStats, readUserPermissions, setUserBlocked, setUserRole, updateUser,
+} from './service';
+
+const tags = ['users'];
 
 export function registerUserRoutes(server: FastifyInstance): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
+  const tz = () => app.config.APP_TIMEZONE;
+
+  // ---------------------------------------------------------------- permissions
   app.get('/api/admin/operations', {
-    schema: { tags: ['users'], summary: 'Every operation (permission code), grouped by model', querystring: z.object({ per_page: z.coerce.number().int().optional() }) },
+    schema: { tags, summary: 'Every operation (permission code), grouped by model', querystring: z.object({ per_page: z.coerce.number().int().optional() }) },
     config: { access: { permission: 'changeuserpermissions' } },
   }, () => listOperations(app.db));
 
   app.get('/api/admin/permissions', {
-    schema: { tags: ['users'], summary: "A user's operation ids and company", querystring: z.object({ user_id: zId }) },
+    schema: { tags, summary: "A user's operation ids, company, cash register and branch", querystring: ZUserIdQuery },
     config: { access: { permission: 'changeuserpermissions' } },
-  }, (req) => readUserPermissions(app.db, req.query.user_id));
+  }, (req) => readUserPermissions(app.db, requireUser(req), req.query.user_id));
+
+  app.post('/api/admin/permissions/edit', {
+    schema: { tags, summary: "Save a user's operations, cash register, branch and company", body: ZPermissionsEditForm },
+    config: { access: { permission: 'changeuserpermissions' } },
+  }, (req) => editUserPermissions(app.db, requireUser(req), req.body));
+
+  // ---------------------------------------------------------------- users
+  app.get('/api/admin/v2/client/list', {
+    schema: { tags, summary: 'Users list (filters, page, per_page, sort_column, sort_order)', querystring: ZUserListQuery },
+    config: { access: { permission: 'users' } },
+  }, (req) => listUsers(app.db, requireUser(req), req.query, tz()));
+
+  app.get('/api/admin/users/export', {
+    schema: { tags, summary: 'The filtered users list as CSV (users_list_…)', querystring: ZUserListQuery },
+    config: { access: { permission: 'user_edit' } },
+  }, async (req, reply) => sendCsv(reply, 'users_list_', await exportUsers(app.db, requireUser(req), req.query, tz())));
+
+  app.get('/api/admin/client/user', {
+    schema: { tags, summary: 'User details with balances, debt, spend, counts, cashback and discounts', querystring: ZUserIdQuery },
+    config: { access: { permission: 'users' } },
+  }, (req) => readUser(app.db, requireUser(req), req.query.user_id, tz()));
+
+  app.post('/api/admin/client/create', {
+    schema: { tags, summary: 'Create a user (form)', body: ZUserCreateForm },
+    config: { access: { permission: 'user_edit' } },
+  }, (req) => createUser(app.db, requireUser(req), req.body));
+
+  app.post('/api/admin/client/update', {
+    schema: { tags, summary: 'Update a user (form; blank password keeps it)', body: ZUserUpdateForm },
+    config: { access: { permission: 'user_edit' } },
+  }, (req) => updateUser(app.db, requireUser(req), req.body));
+
+  app.post('/api/admin/client/delete', {
+    schema: { tags, summary: 'Soft-delete a user (history kept)', querystring: ZUserIdQuery },
+    config: { access: { permission: 'user_edit' } },
+  }, (req) => deleteUser(app.db, requireUser(req), req.query.user_id));
+
+  app.post('/api/admin/client/set_admin', {
+    schema: { tags, summary: "Change a user's role (0–4)", querystring: ZSetAdminQuery },
+    config: { access: { permission: ['user_edit', 'admins'] } },
+  }, (req) => setUserRole(app.db, requireUser(req), req.query.user_id, req.query.admin));
+
+  app.post('/api/admin/client/block', {
+    schema: { tags, summary: 'Block a user (ends their sessions at once)', querystring: ZUserIdQuery },
+    config: { access: { permission: 'user_edit' } },
+  }, (req) => setUserBlocked(app.db, requireUser(req), req.query.user_id, true));
+
+  app.post('/api/admin/client/unblock', {
+    schema: { tags, summary: 'Unblock a user', querystring: ZUserIdQuery },
+    config: { access: { permission: 'user_edit' } },
+  }, (req) => setUserBlocked(app.db, requireUser(req), req.query.user_id, false));
+
+  app.post('/api/admin/client/track_code', {
+    schema: { tags, summary: 'The customer (id, user_name) of a parcel by track code', querystring: ZTrackCodeQuery },
+    config: { access: { permission: 'users' } },
+  }, (req) => findUserByTrackCode(app.db, req.query.track_code));
+
+  app.get('/api/admin/users/select', {
+    schema: { tags, summary: 'Users lookup (id, code, name, surname, admin)', querystring: ZUserSelectQuery },
+    config: { access: 'office' },
+  }, (req) => listUserOptions(app.db, requireUser(req), req.query));
+
+  app.get('/api/admin/users/app/options', {
+    schema: { tags, summary: 'Roles, genders, branches, companies, cash registers and countries of the user forms' },
+    config: { access: 'office' },
+  }, () => readAppOptions(app.db));
+
+  app.get('/api/admin/users/declaration_stats', {
+    schema: { tags, summary: "The user's parcels per month", querystring: ZUserIdQuery },
+    config: { access: { permission: 'users' } },
+  }, (req) => readDeclarationStats(app.db, requireUser(req), req.query.user_id, tz()));
+
+  // ---------------------------------------------------------------- discounts
+  app.post('/api/admin/users/discount', {
+    schema: { tags, summary: 'Apply a delivery discount (form)', body: ZDiscountForm },
+    config: { access: { permission: 'user_discount' } },
+  }, (req) => applyUserDiscount(app.db, requireUser(req), req.body, tz()));
+
+  app.post('/api/admin/users/discountCancel', {
+    schema: { tags, summary: 'Cancel a discount (user_discount_id)', body: ZDiscountCancelForm },
+    config: { access: { permission: 'user_discount' } },
+  }, (req) => cancelUserDiscount(app.db, requireUser(req), req.body.user_discount_id));
+
+  app.get('/api/admin/user_discounts', {
+    schema: { tags, summary: 'Active discounts (discounted customers)', querystring: ZUserDiscountListQuery },
+    config: { access: { permission: ['users', 'user_discount'] } },
+  }, (req) => listUserDiscounts(app.db, req.query, tz()));
+
+  app.get('/api/admin/user_discounts_export', {
+    schema: { tags, summary: 'Active discounts as CSV (discount_users_export_…)', querystring: ZUserDiscountListQuery },
+    config: { access: { permission: 'user_edit' } },
+  }, async (req, reply) => sendCsv(reply, 'discount_users_export_', await exportUserDiscounts(app.db, req.query, tz())));
+
+  // ---------------------------------------------------------------- statistics
+  app.get('/api/admin/statistics/by_user_count', {
+    schema: { tags, summary: 'Users by role and new customers per month', querystring: ZUserCountStatsQuery },
+    config: { access: { permission: 'users' } },
+  }, (req) => readUserCountStats(app.db, req.query, tz()));
+
+  app.get('/api/admin/statistics/qizilonluq', {
+    schema: { tags, summary: "'Golden ten': top customers by delivery spend in a month (YYYY-MM)", querystring: ZGoldenTenQuery },
+    config: { access: { permission: 'users' } },
+  }, (req) => readGoldenTen(app.db, req.query.month, tz()));
 }

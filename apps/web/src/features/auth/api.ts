@@ -52,7 +52,10 @@ export function describeSignInError(error: unknown): string {
   if (error.status === 0) return az.errors.network;
   if (error.status === 429) return az.errors.tooManyAttempts;
   const body = isErrorReply(error.body) ? error.body : undefined;
-  if (error.status === 400 && body?.error === 'invalid_grant') return az.errors.invalidCredentials;
+  // A blocked account is told so; any other refused login gets the spec's one text (spec §8).
+  if (error.status === 400 && body?.error === 'invalid_grant') {
+    return body.message === az.errors.blocked ? az.errors.blocked : az.errors.invalidCredentials;
+  }
   if (error.status === 422 || error.status === 400) {
     const fields = [...(error.errors.email ?? []), ...(error.errors.password ?? [])];
     if (fields.length > 0) return fields.join(', ');

@@ -30,6 +30,8 @@ export interface DataTableColumn<Row> {
   /** Columns the user may not hide (the row's identity). */
   isAlwaysVisible?: boolean;
   isHiddenByDefault?: boolean;
+  /** A filter with no column of its own (users' parcel status): its editor sits in the toolbar. */
+  isFilterOnly?: boolean;
 }
 
 export function resolveColumnWidth(width: ColumnWidth | undefined): number {

@@ -32,6 +32,8 @@ export interface ToolbarContext<Row> {
   selectedRows: Row[];
   selectedKeys: Key[];
   clearSelection: () => void;
+  /** Selects every row of the page shown (a toolbar "select all" button). */
+  selectPage: () => void;
   params: QueryParams;
 }
 
@@ -98,8 +100,19 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     });
 
   const clearSelection = () => setSelection({ keys: [], rows: new Map() });
+  const selectPage = () =>
+    setSelection((current) => {
+      const known = new Map(current.rows);
+      (query.data?.data ?? []).forEach((row) => known.set(rowKey(row), row));
+      return { keys: [...known.keys()], rows: known };
+    });
 
-  const visibleColumns = columns.filter((column) => column.isAlwaysVisible || !hidden.includes(column.key));
+  const visibleColumns = columns.filter((column) => !column.isFilterOnly && (column.isAlwaysVisible || !hidden.includes(column.key)));
+  const toolbarFilters = columns.flatMap((column) =>
+    column.isFilterOnly && column.filter
+      ? [{ key: column.key, title: column.title, filter: column.filter, value: state.filters[column.key], isActive: isFilterActive(state.filters[column.key]) }]
+      : [],
+  );
   const antdColumns: TableColumnType<Row>[] = visibleColumns.map((column) => {
     const value = state.filters[column.key];
     const filter = column.filter;
@@ -170,13 +183,16 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           }),
           selectedKeys,
           clearSelection,
+          selectPage,
           params,
         })}
         total={query.isError ? undefined : query.data?.total}
         totalKind={query.data?.total_kind}
         selectedCount={selectedKeys.length}
         activeFilters={activeFilters}
-        columns={columns}
+        columns={columns.filter((column) => !column.isFilterOnly)}
+        toolbarFilters={toolbarFilters}
+        onFilterChange={setFilter}
         hiddenColumns={hidden}
         isFetching={query.isFetching}
         onRefresh={() => void query.refetch()}

@@ -1,15 +1,50 @@
-import { ClearOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
+import { ClearOutlined, FilterOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import type { TotalKind } from '@app/contract/common';
 import { az, fill } from '@app/contract/texts/az';
 import { Button, Checkbox, Flex, Popover, Space, Tag, Tooltip, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatCount } from '../format/format-number';
-import type { DataTableColumn } from './column-types';
+import type { ColumnFilter, DataTableColumn, FilterValue } from './column-types';
+import { FilterEditor } from './filter-editor';
 
 export interface ActiveFilterTag {
   key: string;
   text: string;
   isClosable: boolean;
+}
+
+/** A filter-only column's editor, shown as a toolbar button. */
+export interface ToolbarFilter {
+  key: string;
+  title: string;
+  filter: ColumnFilter;
+  value: FilterValue | undefined;
+  isActive: boolean;
+}
+
+function ToolbarFilterButton({ item, onChange }: { item: ToolbarFilter; onChange: (key: string, value: FilterValue | undefined) => void }) {
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <Popover
+      trigger="click"
+      placement="bottomLeft"
+      open={isOpen}
+      onOpenChange={setOpen}
+      content={
+        <FilterEditor
+          filter={item.filter}
+          title={item.title}
+          value={item.value}
+          onChange={(next) => onChange(item.key, next)}
+          close={() => setOpen(false)}
+        />
+      }
+    >
+      <Button icon={<FilterOutlined />} type={item.isActive ? 'primary' : 'default'} ghost={item.isActive} data-testid={`toolbar-filter-${item.key}`}>
+        {item.title}
+      </Button>
+    </Popover>
+  );
 }
 
 interface TableToolbarProps<Row> {
@@ -19,6 +54,8 @@ interface TableToolbarProps<Row> {
   selectedCount: number;
   activeFilters: ActiveFilterTag[];
   columns: readonly DataTableColumn<Row>[];
+  toolbarFilters?: ToolbarFilter[];
+  onFilterChange?: (key: string, value: FilterValue | undefined) => void;
   hiddenColumns: string[];
   isFetching: boolean;
   onRefresh: () => void;
@@ -61,7 +98,12 @@ export function TableToolbar<Row>(props: TableToolbarProps<Row>) {
   return (
     <Flex vertical gap={8} style={{ marginBottom: 8 }}>
       <Flex wrap gap={8} align="center" justify="space-between">
-        <Space wrap>{props.slot}</Space>
+        <Space wrap>
+          {props.slot}
+          {props.toolbarFilters?.map((item) => (
+            <ToolbarFilterButton key={item.key} item={item} onChange={(key, value) => props.onFilterChange?.(key, value)} />
+          ))}
+        </Space>
         <Space wrap>
           {selectedCount > 0 && (
             <Space size={4}>

@@ -14,6 +14,8 @@ interface RequestOptions {
   /** false for the token calls themselves: no bearer header, no refresh on 401. */
   isAuthed?: boolean;
   signal?: AbortSignal;
+  /** 'blob' for file downloads (exports): the body is handed over as it came. */
+  responseType?: 'json' | 'blob';
 }
 
 type SessionListener = () => void;
@@ -129,6 +131,7 @@ export async function request<T>(path: string, method: string, options: RequestO
       throw new HttpError(401, az.errors.unauthorized);
     }
   }
+  if (response.ok && options.responseType === 'blob') return (await response.blob()) as T;
   const body = await readBody(response);
   if (!response.ok) {
     const errors = typeof body === 'object' && body && 'errors' in body ? (body as { errors?: Record<string, string[]> }).errors : undefined;
@@ -140,6 +143,10 @@ export async function request<T>(path: string, method: string, options: RequestO
 export const http = {
   get<T>(path: string, params?: QueryParams, signal?: AbortSignal): Promise<T> {
     return request<T>(path, 'GET', { params, signal });
+  },
+  /** A file (CSV/XLS export) with the same bearer and refresh handling as every call. */
+  getBlob(path: string, params?: QueryParams, signal?: AbortSignal): Promise<Blob> {
+    return request<Blob>(path, 'GET', { params, signal, responseType: 'blob' });
   },
   postForm<T>(path: string, form: Record<string, FormValue> = {}, options: Omit<RequestOptions, 'body'> = {}): Promise<T> {
     return request<T>(path, 'POST', { ...options, body: encodeForm(form) });

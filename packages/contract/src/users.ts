@@ -1,0 +1,358 @@
+import { z } from 'zod';
+import { ZListQuery, zDecimal, zFlag, zId, zIdList, type ListResponse } from './common';
+import { az } from './texts/az';
+
+/*
+ * Users, staff and permissions (issue 5; spec §2 "Users", §3 User/Discount/Operation/Permissions,
+ * §5 user create defaults and permission save, §7 "Users").
+ */
+
+/** '' from an HTML/multipart form means "not given". */
+const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
+const text = (max = 200) => z.preprocess(blank, z.string().trim().max(max).optional());
+const optionalId = z.preprocess(blank, zId.optional());
+/** A nullable id on a form: '' or null clears it, absent leaves it unchanged (update). */
+const nullableId = z.preprocess((v) => (v === '' ? null : v), zId.nullable().optional());
+const dateOnly = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/);
+const dateTime = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/).optional();
+
+export const GENDERS = ['male', 'female'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+/** spec §2: the user-type filter of the users table: 1 admin, 2 warehouseman, 3 back office. */
+export const USER_TYPE_FILTERS = [1, 2, 3] as const;
+/** Roles a user type filter or role change needs the `admins` permission for. */
+export const ROLES_NEEDING_ADMINS = [1, 2] as const;
+
+/** spec §9: the current-month spending warning threshold (USD). */
+export const MONTH_SPEND_WARNING_USD = 300;
+
+/** Password rule (design): at least 8 characters with at least one letter and one digit. */
+export const PASSWORD_MIN_LENGTH = 8;
+export function isStrongPassword(p: string): boolean {
+  return p.length >= PASSWORD_MIN_LENGTH && p.length <= 200 && /\p{L}/u.test(p) && /\d/.test(p);
+}
+
+// ---------------------------------------------------------------- list
+
+/**
+ * Filters of GET /api/admin/v2/client/list (also /api/admin/users/export).
+ * `admin`: role filter; 1 and 2 need the `admins` permission (403 otherwise); 0 customers, 3 back
+ * office, 4 partners. Without it the list holds every user the viewer may see (without `admins`:
+ * customers, back office and partners). `state_id`: users with at least one parcel in any of these
+ * statuses (`a,b` or repeated).
+ */
+export const ZUserListFilters = z.object({
+  admin: z.preprocess(blank, z.coerce.number().int().min(0).max(4).optional()),
+  state_id: zIdList,
+  id: optionalId,
+  code: text(),
+  name: text(),
+  email: text(),
+  phone: text(),
+  fin: text(),
+  passport: text(),
+  gender: z.preprocess(blank, z.enum(GENDERS).optional()),
+  branch_id: zIdList,
+  company_id: optionalId,
+  blocked: z.preprocess(blank, zFlag.optional()),
+  date_from: dateTime,
+  date_to: dateTime,
+});
+export type UserListFilters = z.infer<typeof ZUserListFilters>;
+
+export const USER_SORT_COLUMNS = [
+  'id', 'code', 'name', 'surname', 'email', 'phone', 'gender', 'birth_date', 'balance_try', 'balance_usd',
+  'passport_number', 'fin', 'branch_id', 'company_id', 'created_at',
+] as const;
+export type UserSortColumn = (typeof USER_SORT_COLUMNS)[number];
+
+export const ZUserListQuery = ZListQuery.extend({
+  sort_column: z.enum(USER_SORT_COLUMNS).optional(),
+}).extend(ZUserListFilters.shape);
+export type UserListQuery = z.infer<typeof ZUserListQuery>;
+
+interface Ref { id: number; name: string }
+
+/** One row of the users table (spec §2 "Users" columns). Never carries a password. */
+export interface UserListRow {
+  id: number;
+  code: string | null;
+  name: string;
+  surname: string;
+  email: string | null;
+  phone: string | null;
+  gender: Gender | null;
+  birth_date: string | null;        // YYYY-MM-DD
+  balance_try: string;              // money travels as strings
+  balance_usd: string;
+  passport_number: string | null;
+  passport_secret: string | null;   // FIN
+  company: Ref | null;
+  branch: Ref | null;
+  admin: number;                    // role code 0–4
+  blocked: boolean;
+  created_at: string;               // YYYY-MM-DD HH:mm:ss (office time zone)
+}
+
+/** GET /api/admin/v2/client/list */
+export interface UserListReply extends ListResponse<UserListRow> {
+  last_page: number;
+}
+
+// ---------------------------------------------------------------- detail
+
+/** spec §3 "Discount" as listed on the details page and in the discounted-users table. */
+export interface UserDiscountRow {
+  id: number;
+  user: { id: number; code: string | null; name: string; surname: string } | null;
+  country_id: number;
+  country_name: string | null;
+  discount: string;                 // percent, 0–100, two decimals
+  causer_name: string | null;       // who applied it
+  descr: string | null;
+  discount_date: string;            // YYYY-MM-DD: the last day the discount applies
+  created_at: string;
+}
+
+/** GET /api/admin/client/user?user_id → { data: UserDetail } (spec §3 "User"). */
+export interface UserDetail {
+  id: number;
+  code: string | null;
+  name: string;
+  surname: string;
+  email: string | null;
+  gender: Gender | null;
+  send_mail: boolean;
+  send_sms: boolean;
+  phone: string | null;
+  address: string | null;
+  branch_id: number | null;
+  branch: Ref | null;
+  birth_date: string | null;
+  passport_number: string | null;
+  passport_secret: string | null;   // FIN
+  admin: number;
+  admin_branch_id: number | null;
+  admin_branch: Ref | null;
+  company_id: number | null;
+  admin_company_name: string | null;
+  cashbox_id: number | null;
+  blocked: boolean;
+  created_at: string;
+  balance: { usd: string; try: string };
+  /** Unpaid delivery prices of the user's parcels: `credit` in AZN (× 1.7), `credit_usd` in USD. */
+  debt: { credit: string; credit_usd: string };
+  /** Delivery prices (USD) of parcels created this month (office time zone); warn above 300. */
+  current_month_spending: string;
+  counts: {
+    declarations: { all: number; delivered: number };
+    couriers: { all: number; delivered: number };
+    orders: { all: number; delivered: number };
+    transactions: { in: number; out: number };
+  };
+  cashback: { current: string; approved: string; pending: string };
+  discounts: UserDiscountRow[];     // active ones (not cancelled), newest first
+  sms_active: boolean;
+  email_active: boolean;
+}
+export interface UserDetailReply { data: UserDetail }
+
+// ---------------------------------------------------------------- forms
+
+const passwordsRefine = (v: { password?: string; password_confirmation?: string }, ctx: z.RefinementCtx) => {
+  if (v.password === undefined) return;
+  if (!isStrongPassword(v.password)) {
+    ctx.addIssue({ code: 'custom', path: ['password'], message: az.users.passwordWeak });
+  }
+  if (v.password !== v.password_confirmation) {
+    ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: az.users.passwordMismatch });
+  }
+};
+
+/**
+ * The user form (POST /api/admin/client/create and /update; multipart, urlencoded or JSON).
+ * spec §5 defaults on the screen: gender male, branch 1, birth date 20 years ago, email and SMS off.
+ * `admin` (role) other than 0 needs `admins` for 1/2; `admin_branch_id`/`cashbox_id` are staff fields.
+ */
+const userFormFields = {
+  name: z.string().trim().min(1).max(100),
+  surname: z.string().trim().min(1).max(100),
+  email: z.string().trim().toLowerCase().max(190).email(),
+  gender: z.preprocess(blank, z.enum(GENDERS).optional()),
+  send_mail: z.preprocess(blank, zFlag.optional()),
+  send_sms: z.preprocess(blank, zFlag.optional()),
+  phone: text(32),
+  address: text(500),
+  branch_id: optionalId,
+  birth_date: z.preprocess(blank, dateOnly.optional()),
+  passport_number: text(32),
+  passport_secret: text(16),
+  admin: z.preprocess(blank, z.coerce.number().int().min(0).max(4).optional()),
+  admin_branch_id: nullableId,
+  cashbox_id: nullableId,
+  company_id: nullableId,
+  password: z.preprocess(blank, z.string().max(200).optional()),
+  password_confirmation: z.preprocess(blank, z.string().max(200).optional()),
+};
+
+export const ZUserCreateForm = z.object({
+  ...userFormFields,
+  gender: z.preprocess(blank, z.enum(GENDERS).default('male')),
+  password: z.string().max(200),
+  password_confirmation: z.preprocess(blank, z.string().max(200).optional()),
+}).superRefine(passwordsRefine);
+export type UserCreateForm = z.infer<typeof ZUserCreateForm>;
+
+/** Update: `user_id` (or `id`) plus the form; a blank password keeps the current one. */
+export const ZUserUpdateForm = z.object({
+  user_id: zId,
+  ...userFormFields,
+}).superRefine(passwordsRefine);
+export type UserUpdateForm = z.infer<typeof ZUserUpdateForm>;
+
+/** ?user_id — client/user, client/delete, client/block, client/unblock, users/declaration_stats, permissions. */
+export const ZUserIdQuery = z.object({ user_id: zId });
+
+/** POST /api/admin/client/set_admin?user_id&admin (role 0–4; 1 and 2, or changing a 1/2 user, need `admins`). */
+export const ZSetAdminQuery = z.object({
+  user_id: zId,
+  admin: z.coerce.number().int().min(0).max(4),
+});
+
+/** POST /api/admin/client/track_code?track_code → { data: { id, user_name } } (the parcel's customer). */
+export const ZTrackCodeQuery = z.object({ track_code: z.string().trim().min(1).max(100) });
+export interface TrackCodeReply { data: { id: number; user_name: string } }
+
+/** GET /api/admin/users/select: lookup (per_page up to 5000). `search` matches code, name, surname, email. */
+export const ZUserSelectQuery = z.object({
+  search: text(),
+  admin: zIdList,
+  id: zIdList,
+  per_page: z.coerce.number().int().min(1).max(5000).default(5000),
+});
+export interface UserOption { id: number; code: string | null; name: string; surname: string; admin: number }
+export interface UserSelectReply { data: UserOption[] }
+
+// ---------------------------------------------------------------- permissions
+
+/**
+ * POST /api/admin/permissions/edit (form or JSON): the full new set of operation ids (`operation_id`
+ * repeated, `operation_id[]` or `a,b`), plus cash register, branch and company (blank clears).
+ * Having the `changeuserpermissions` operation in the set means all operations (spec §5).
+ */
+export const ZPermissionsEditForm = z.preprocess((v) => {
+  // A urlencoded form may name the list `operation_id[]`; no list at all means no operations.
+  if (!v || typeof v !== 'object') return v;
+  const o = v as Record<string, unknown>;
+  return { ...o, operation_id: o.operation_id ?? o['operation_id[]'] ?? [] };
+}, z.object({
+  user_id: zId,
+  operation_id: zIdList,
+  cashbox_id: nullableId,
+  admin_branch_id: nullableId,
+  company_id: nullableId,
+}));
+export type PermissionsEditForm = z.infer<typeof ZPermissionsEditForm>;
+
+/** GET /api/admin/permissions?user_id (spec §3 "Permissions response"). */
+export interface PermissionsReply {
+  data: { operation_id: number[]; company_id: number | null; cashbox_id: number | null; admin_branch_id: number | null };
+}
+
+/** GET /api/admin/operations (per_page 200): spec §3 "Operation", ordered by model. */
+export interface OperationRow { id: number; name: string; code_name: string; model_id: number; model_name: string | null }
+export interface OperationsReply { data: OperationRow[]; total: number }
+
+// ---------------------------------------------------------------- discounts
+
+const pick = (o: Record<string, unknown>, a: string, b: string) => (o[a] !== undefined ? o[a] : o[b]);
+
+/**
+ * POST /api/admin/users/discount (form): user_id, country_id (or countryId), discount (percent
+ * 0–100), descr, discount_date (or discountDate, YYYY-MM-DD, the last day it applies; today or later).
+ */
+export const ZDiscountForm = z.preprocess((v) => {
+  if (!v || typeof v !== 'object') return v;
+  const o = v as Record<string, unknown>;
+  return {
+    ...o,
+    user_id: pick(o, 'user_id', 'userId'),
+    country_id: pick(o, 'country_id', 'countryId'),
+    discount_date: pick(o, 'discount_date', 'discountDate'),
+  };
+}, z.object({
+  user_id: zId,
+  country_id: z.coerce.number().int().min(1).max(2),
+  discount: zDecimal.refine((d) => Number(d) > 0 && Number(d) <= 100 && /^\d+(\.\d{1,2})?$/.test(d), az.users.discountRange),
+  descr: text(500),
+  discount_date: dateOnly,
+}));
+export type DiscountForm = z.infer<typeof ZDiscountForm>;
+
+/** POST /api/admin/users/discountCancel (form or ?user_discount_id). */
+export const ZDiscountCancelForm = z.object({ user_discount_id: zId });
+
+/** GET /api/admin/user_discounts (and _export): active discounts, newest first. */
+export const ZUserDiscountListQuery = ZListQuery.extend({
+  sort_column: z.enum(['id', 'created_at', 'discount', 'discount_date', 'country_id', 'user_id'] as const).optional(),
+  user_id: optionalId,
+  user_name: text(),
+  country_id: z.preprocess(blank, z.coerce.number().int().min(1).max(2).optional()),
+});
+export type UserDiscountListQuery = z.infer<typeof ZUserDiscountListQuery>;
+export interface UserDiscountListReply extends ListResponse<UserDiscountRow> { last_page: number }
+
+// ---------------------------------------------------------------- statistics
+
+/** GET /api/admin/users/declaration_stats?user_id: the user's parcels per month, newest first. */
+export interface DeclarationStatsRow {
+  date: string;          // YYYY-MM
+  delivery_price: string;
+  month: number;         // 1–12
+  month_name: string;    // Azerbaijani month name
+  quantity: number;      // parcels
+  weight: string;        // kg
+}
+export interface DeclarationStatsReply { data: DeclarationStatsRow[] }
+
+/** GET /api/admin/statistics/by_user_count?date_from&date_to (YYYY-MM-DD; new customers per month in range, default last 12 months). */
+export const ZUserCountStatsQuery = z.object({
+  date_from: z.preprocess(blank, dateOnly.optional()),
+  date_to: z.preprocess(blank, dateOnly.optional()),
+});
+export interface UserCountStatsReply {
+  data: {
+    by_role: { admin: number; count: number }[];  // every role 0–4, blocked and deleted excluded
+    blocked: number;
+    total: number;                                // customers (role 0)
+    by_month: { month: string; count: number }[]; // YYYY-MM, customers registered
+  };
+}
+
+/** GET /api/admin/statistics/qizilonluq?month=YYYY-MM ('golden ten'; default the current month). */
+export const ZGoldenTenQuery = z.object({
+  month: z.preprocess(blank, z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/).optional()),
+});
+export interface GoldenTenRow {
+  rank: number;
+  user: { id: number; code: string | null; name: string; surname: string };
+  delivery_price: string;  // USD sum of the month's parcels
+  quantity: number;
+  weight: string;
+}
+export interface GoldenTenReply { data: GoldenTenRow[]; month: string }
+
+// ---------------------------------------------------------------- lookups
+
+/** GET /api/admin/users/app/options: everything the user form and permissions modal pick from. */
+export interface UserAppOptionsReply {
+  data: {
+    roles: { id: number; name: string }[];
+    genders: { id: Gender; name: string }[];
+    branches: Ref[];
+    companies: Ref[];
+    cashboxes: (Ref & { currency: string | null })[];
+    countries: Ref[];
+  };
+}
