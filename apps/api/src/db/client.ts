@@ -27,8 +27,9 @@ const MIGRATIONS = path.resolve(import.meta.dirname, 'migrations');
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // numeric stays text (exact money), bigint counts come back as numbers.
-  pool.on('connect', () => undefined);
+  // An idle client can lose its server (restart, failover, a dropped test database): pg emits
+  // 'error' on the pool, which would crash the process if nobody listened. The pool replaces it.
+  pool.on('error', (err) => console.warn(`PostgreSQL pool: idle connection lost (${err.message})`));
   const db = drizzlePg(pool);
   return {
     db,

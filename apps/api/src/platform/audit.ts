@@ -48,8 +48,9 @@ export function redactBody(body: unknown): unknown {
  * the outcome), whatever the module; services add their own detailed entries where it matters.
  */
 export function registerWriteAudit(app: FastifyInstance): void {
-  app.addHook('onResponse', async (req, reply) => {
-    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || !req.user) return;
+  // onSend, not onResponse: the entry is written before the client reads the reply.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || !req.user) return payload;
     try {
       await recordAudit(req.server.db, {
         userId: req.user.id,
@@ -63,5 +64,6 @@ export function registerWriteAudit(app: FastifyInstance): void {
     } catch (err) {
       req.log.error({ err }, 'audit entry could not be written');
     }
+    return payload;
   });
 }
