@@ -30,7 +30,8 @@ export function findUserWithPermissions(db: DbOrTx, userId: number): Promise<Act
       deliveryPointId: users.deliveryPointId,
       companyId: users.companyId,
       cashboxId: users.cashboxId,
-            // json_agg: both drivers parse JSON the same way (PGlite mis-parses varchar[] results).
+      // Written out with aliases: drizzle leaves columns unqualified in a single-table select, so an
+      // interpolated users.id inside this sub-select would bind to the inner tables instead.
       permissions: sql<string[]>`coalesce(
         (select json_agg(o.code_name) from user_permissions up
          join operations o on o.id = up.operation_id
