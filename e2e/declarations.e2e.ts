@@ -93,10 +93,11 @@ describe('[DECLARATIONS][LIST] the admin works through the declarations table', 
     await expect(table(page).locator('.ant-pagination-options').innerText()).resolves.toContain('10');
     await expect(table(page).locator('thead th', { hasText: 'Çəki (kq)' }).getAttribute('aria-sort')).resolves.toBe('ascending');
 
-    // Double-click opens the parcel (details are not built yet: a clear "not ready" page).
+    // Double-click opens the parcel: its edit form while it awaits its declaration (5), else its details.
     await table(page).locator('tbody tr.ant-table-row').first().dblclick();
-    await page.waitForURL(/\/@next\/declarations\/\d+(\/update)?$/);
-    await page.getByText('Bu bölmə hələ hazır deyil').waitFor();
+    await page.waitForURL(/\/@next\/declarations\/\d+(\/update)?(\?.*)?$/);
+    const isEdit = new URL(page.url()).pathname.endsWith('/update');
+    await page.getByTestId(isEdit ? 'declaration-form' : 'declaration-details').waitFor();
     await context.close();
   });
 

@@ -20,6 +20,7 @@ import { registerGuard } from './platform/auth/guard';
 import { LoginThrottle } from './platform/auth/login-throttle';
 import { TokenSigner } from './platform/auth/tokens';
 import { AppError } from './platform/errors';
+import { localFileStorage, type FileStorage } from './platform/files';
 import { toValidationError } from './platform/validation';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerDeclarationRoutes } from './modules/declarations/routes';
@@ -33,6 +34,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    files: FileStorage;
   }
 }
 
@@ -40,6 +42,8 @@ export interface AppDeps {
   db: Db;
   config: Config;
   jwtSecret: string;
+  /** Uploaded files; local disk under DATA_DIR/uploads unless given. */
+  files?: FileStorage;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -55,6 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', deps.db);
   app.decorate('config', deps.config);
+  app.decorate('files', deps.files ?? localFileStorage(path.resolve(deps.config.DATA_DIR, 'uploads')));
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZListQuery, zDecimal, zFlag, zId, zIdList } from './common';
+import { az } from './texts/az';
 
 const text = z.string().trim().max(200).optional();
 const id = zId.optional();
@@ -45,6 +46,8 @@ export const ZDeclarationListFilters = z.object({
   country_id: z.coerce.number().int().min(1).max(2).optional(),
   trendyol: z.coerce.number().int().min(0).max(2).optional(),
   partner_id: id,
+  /** Only declarations of a branch partner (1) or only our own (0). */
+  has_partner: flag,
   date_from: dateTime,
   date_to: dateTime,
 });
@@ -94,4 +97,282 @@ export interface DeclarationListRow {
   trendyol: number;
   causer: Ref | null;
   created_at: string;
+}
+
+// ================================================================ one declaration (issue 3)
+/*
+ * Spec §3 "Declaration", "Declaration form payload", "Accept payload", "Commercial payload",
+ * "Timeline entry"; §4 status rules; §7 "Declarations". Forms arrive as
+ * application/x-www-form-urlencoded, multipart/form-data (with `document_file`) or JSON.
+ */
+
+/** '' from an HTML/multipart form means "not given". */
+const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
+const formText = (max = 200) => z.preprocess(blank, z.string().trim().max(max).optional());
+const formId = z.preprocess(blank, zId.optional());
+const formFlag = z.preprocess(blank, zFlag.optional());
+const formDecimal = z.preprocess(blank, zDecimal.optional());
+
+/** spec §3: measure is always 1; declaration type 1 liquid, 2 other. */
+export const DECLARATION_MEASURE = 1;
+export const DECLARATION_TYPE = { liquid: 1, other: 2 } as const;
+/** spec §3: a tariff (plan category) id above 1 is a special tariff; 1 is 'Standart'. */
+export const STANDARD_TARIFF_CATEGORY_ID = 1;
+export function isSpecialTariffCategory(id: number | null | undefined): boolean {
+  return typeof id === 'number' && id > STANDARD_TARIFF_CATEGORY_ID;
+}
+/** design: an uploaded declaration document is at most 10 MB and a PDF, JPEG or PNG (checked by content). */
+export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+export const DOCUMENT_MIME_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+/** spec §4: the row menu's manual status change offers only these. */
+export const MANUAL_DECLARATION_STATUSES = [9, 88] as const;
+/** spec §4: this manual status needs a reason (descr). */
+export const STATUS_NEEDING_REASON = 88;
+/** design: combine needs at least this many declarations. */
+export const COMBINE_MIN = 2;
+
+/**
+ * POST /api/admin/declaration/create and /edit (spec §3 "Declaration form payload").
+ * - Status: a new declaration always takes 7 and measure 1 (`state_id` is ignored: statuses move
+ *   through edit/state, canceldepesh, update, …).
+ * - `is_special` is derived by the server: true exactly when `tariff_category_id` > 1.
+ * - `delivery_price` and `tariff_category_id`/`is_special` may be set only by a holder of
+ *   `changedeliveryprice` (403 otherwise, nothing saved); without them the server computes the
+ *   delivery price from the tariffs (country, weight band, liquid/other, category).
+ * - `weight` may be set only with `changeweightdeclaration` (403 otherwise) — on edit, only a
+ *   changed value counts; on create a weight without the permission is refused too.
+ * - `document_file`: multipart file, at most 10 MB, PDF/JPEG/PNG by content (422 on the field).
+ * - `combined_id`: ids (2+) of declarations of the same customer and country this one replaces;
+ *   they are cancelled (soft-deleted) in the same transaction (create only).
+ */
+export const ZDeclarationFormFields = z.object({
+  user_id: formId,
+  measure_id: z.preprocess(blank, z.coerce.number().int().pipe(z.literal(DECLARATION_MEASURE)).optional()),
+  state_id: formId, // ignored (see above)
+  global_track_code: formText(80),
+  product_type_id: formId,
+  quantity: z.preprocess(blank, z.coerce.number().int().min(1).max(100000).optional()),
+  is_special: formFlag, // ignored: derived from tariff_category_id
+  is_commercial: formFlag,
+  tariff_category_id: formId,
+  type: z.preprocess(blank, z.coerce.number().int().min(1).max(2).optional()),
+  descr: formText(2000),
+  weight: formDecimal,
+  country_id: z.preprocess(blank, z.coerce.number().int().min(1).max(2).optional()),
+  branch_id: formId,
+  price: formDecimal,
+  voen: formText(32),
+  container_id: formId,
+  wardrobe_number: formText(32),
+  delivery_price: formDecimal,
+  combined_id: zIdList,
+  shop_name: formText(160),
+  /** A file (multipart); anything else is refused by the server with a field error. */
+  document_file: z.unknown().optional(),
+});
+/** Create: customer, country, branch, product type, quantity and price are required. */
+export const ZDeclarationCreateForm = ZDeclarationFormFields.extend({
+  user_id: z.preprocess(blank, zId),
+  country_id: z.preprocess(blank, z.coerce.number().int().min(1).max(2)),
+  branch_id: z.preprocess(blank, zId),
+  product_type_id: z.preprocess(blank, zId),
+  quantity: z.preprocess(blank, z.coerce.number().int().min(1).max(100000)),
+  price: z.preprocess(blank, zDecimal),
+});
+export type DeclarationCreateForm = z.infer<typeof ZDeclarationCreateForm>;
+/** Edit: `declaration_id` plus any fields to change (absent = unchanged). */
+export const ZDeclarationEditForm = ZDeclarationFormFields.extend({ declaration_id: z.preprocess(blank, zId) });
+export type DeclarationEditForm = z.infer<typeof ZDeclarationEditForm>;
+
+/** ?declaration_id= of info, cancel, getstates, orders, canceldepesh, remove_item, returns/run. */
+export const ZDeclarationIdQuery = z.object({ declaration_id: zId });
+export type DeclarationIdQuery = z.infer<typeof ZDeclarationIdQuery>;
+
+/** POST /api/admin/declaration/cancel_many (design: delete many has no path in the spec). */
+export const ZDeclarationCancelManyForm = z.object({ declaration_ids: zIdList.pipe(z.array(z.number().int().positive()).min(1)) });
+export type DeclarationCancelManyForm = z.infer<typeof ZDeclarationCancelManyForm>;
+
+/** POST /api/admin/declaration/edit/state?declaration_id&state_id (form: descr). Only 9 and 88; 88 needs descr. */
+export const ZDeclarationStateQuery = z.object({ declaration_id: zId, state_id: zId });
+export const ZDeclarationStateForm = z.object({ descr: formText(500) });
+export type DeclarationStateForm = z.infer<typeof ZDeclarationStateForm>;
+
+/**
+ * POST /api/admin/v2/declaration/edit/state, everything in the body (form or JSON): the list's
+ * filters (same wire names as the list) and/or `declaration_ids` (a selection; both given = both
+ * apply), plus new_state_id and new_descr. One transaction, one status
+ * history row per declaration. Without any filter or id: 422 'Bağlama seçilməyib' (never "all").
+ * Status 88 needs new_descr. Reply: { data: { count } }.
+ */
+export const ZDeclarationBulkStateForm = ZDeclarationListFilters.extend({
+  declaration_ids: zIdList,
+  new_state_id: z.preprocess(blank, zId),
+  new_descr: formText(500),
+});
+export type DeclarationBulkStateForm = z.infer<typeof ZDeclarationBulkStateForm>;
+
+/** POST /api/admin/isnew?model_id=2&object_id&is_new (toggle read/unread). */
+export const ZIsNewQuery = z.object({ model_id: z.coerce.number().int().pipe(z.literal(2)), object_id: zId, is_new: zFlag });
+export type IsNewQuery = z.infer<typeof ZIsNewQuery>;
+
+/** GET /api/admin/declaration/combine?combined_id=1,2 (or repeated): 2+ ids of one customer and country. */
+export const ZCombineQuery = z.object({ combined_id: zIdList.pipe(z.array(z.number().int().positive()).min(COMBINE_MIN)) });
+export type CombineQuery = z.infer<typeof ZCombineQuery>;
+
+/** POST /api/admin/declaration/update (accept; spec §3 "Accept payload"). change_state=1 moves it to 9. */
+export const ZDeclarationAcceptForm = z.object({
+  declaration_id: z.preprocess(blank, zId),
+  wardrobe_number: formText(32),
+  descr: formText(2000),
+  change_state: formFlag,
+});
+export type DeclarationAcceptForm = z.infer<typeof ZDeclarationAcceptForm>;
+
+/** POST /api/admin/declaration/commercial (spec §3 "Commercial payload"): voen is 10 digits. */
+export const ZDeclarationCommercialForm = z.object({
+  declaration_id: z.preprocess(blank, zId),
+  awb: z.preprocess(blank, z.string().trim().min(1).max(64)),
+  voen: z.preprocess(blank, z.string().trim().refine((v) => /^\d{10}$/.test(v), az.declarations.invalidVoen)),
+});
+export type DeclarationCommercialForm = z.infer<typeof ZDeclarationCommercialForm>;
+
+// ---------------------------------------------------------------- replies
+
+interface NamedRef { id: number; name: string }
+
+/** GET /api/admin/declaration/info?declaration_id → { data: DeclarationDetail } (spec §3 "Declaration", its names). */
+export interface DeclarationDetail {
+  id: number;
+  awb: string | null;
+  globalTrackCode: string | null;
+  trackCode: string;
+  voen: string | null;
+  couponId: number | null;
+  countryId: number;
+  wardrobeNumber: string | null;
+  requiresDeclaration: boolean;
+  canAccommodate: boolean;       // may go into a box: not requiring a declaration
+  isCommercial: boolean;
+  isSpecial: boolean;
+  paid: boolean;
+  approved: boolean;             // customs
+  returned: boolean;
+  read: boolean;                 // !is_new
+  editable: boolean;             // not deleted and not handed over (10)
+  isYourBranch: boolean;         // branch = the viewer's admin branch
+  weight: string | null;
+  height: string | null;
+  width: string | null;
+  depth: string | null;
+  price: string | null;
+  deliveryPrice: string | null;
+  quantity: number;
+  type: number;                  // 1 liquid, 2 other
+  measureId: number;
+  shop: string | null;
+  description: string | null;
+  file: string | null;           // URL of the uploaded document, or null
+  createdAt: string;             // YYYY-MM-DD HH:mm:ss, office time zone
+  deliveredAt: string | null;
+  deletedAt: string | null;
+  parcel: NamedRef | null;
+  basket: NamedRef | null;
+  box: NamedRef | null;
+  lastBox: NamedRef | null;
+  branch: NamedRef | null;
+  planCategory: NamedRef | null;
+  status: NamedRef;
+  productType: NamedRef | null;
+  user: { id: number; code: string | null; name: string; surname: string; phone: string | null; fin: string | null } | null;
+  flight: (NamedRef & { statusId: number }) | null;
+  deliveryPoint: NamedRef | null;
+  causerId: number | null;
+  handoverTaskId: number | null;
+  bbs: { user: NamedRef | null; date: string | null } | null;
+  parcelSorting: { id: number; state_name: string; created_at: string } | null;
+  trendyol: number;              // provider: 0 internal, 1 Trendyol-type, 2 Temu-type
+  trendyolLogs: Record<string, unknown> | null;
+  partner: NamedRef | null;
+}
+export interface DeclarationInfoReply { data: DeclarationDetail }
+
+/** GET /api/admin/declaration/combine → a prefilled create form of the combined declarations. */
+export interface DeclarationCombineReply {
+  data: {
+    combined_id: number[];
+    user_id: number;
+    country_id: number;
+    branch_id: number | null;
+    product_type_id: number | null;
+    quantity: number;
+    weight: string;
+    price: string;
+    type: number;                // 1 if any is liquid
+    shop_name: string | null;
+    global_track_code: string | null;
+    declarations: { id: number; trackCode: string; globalTrackCode: string | null; weight: string | null; price: string | null; quantity: number }[];
+  };
+}
+
+/** GET /api/admin/declaration/getstates?declaration_id → { data: TimelineEntry[] }, oldest first (spec §3 "Timeline entry"). */
+export interface DeclarationTimelineEntry {
+  id: string;                    // 'status:<n>' or 'audit:<n>'
+  action: string;                // e.g. 'declaration.create', 'declaration.state', 'declaration.edit'
+  status: NamedRef | null;       // the status after the change (status entries)
+  branch: NamedRef | null;       // the changer's branch
+  declaration: { id: number; trackCode: string };
+  changer: { id: number; name: string } | null;
+  note: string | null;           // reason / description
+  changes: Record<string, unknown> | null;
+  created_at: string;
+}
+export interface DeclarationTimelineReply { data: DeclarationTimelineEntry[] }
+
+/** create, edit, update (accept), commercial → { data: DeclarationDetail }. */
+export type DeclarationSaveReply = DeclarationInfoReply;
+/** cancel, edit/state, isnew, canceldepesh, remove_item → { data: { id } } */
+export interface DeclarationActionReply { data: { id: number } }
+/** cancel_many and v2 edit/state → how many declarations changed. */
+export interface DeclarationBulkReply { data: { count: number } }
+/** GET /api/admin/declaration/orders?declaration_id → { data: [] } until the orders domain exists. */
+export interface DeclarationOrdersReply { data: { id: number; trackCode: string | null }[] }
+
+// ---------------------------------------------------------------- returns (spec §3 "Return", §5)
+
+/** spec §9: the order refund option is 5% of the order. */
+export const RETURN_ORDER_PERCENT = 5;
+
+/** GET /api/admin/returns/run?declaration_id → what may be given back. */
+export interface ReturnDetailsReply {
+  data: {
+    declaration_id: number;
+    delivery_price: string | null;   // USD, what returning the delivery price gives back (only when paid)
+    money_back_price: string | null; // the declaration's value (product price)
+    money_back: boolean;             // whether the delivery price may be returned (paid)
+    paid: boolean;
+    returned: boolean;
+    order: { id: number; refund_amount: string; extra_percent: number } | null; // null until the orders domain exists
+    reasons: { id: number; name: string }[];
+  };
+}
+
+/**
+ * POST /api/admin/returns/run (form). Rules (server): the declaration is not already returned; the
+ * reason exists; return_delivery_price only when paid and at most the delivery price;
+ * return_percent is 0 or 5 and 5 needs an order; return_declaration_price not with 5% and at most
+ * the declaration's price. Effect: returned, status 12, history, audit, a return record.
+ */
+export const ZReturnForm = z.object({
+  declaration_id: z.preprocess(blank, zId),
+  return_reason_id: z.preprocess(blank, zId),
+  return_delivery_price: formDecimal,
+  return_percent: z.preprocess(blank, z.coerce.number().int().min(0).max(100).optional()),
+  return_declaration_price: formDecimal,
+});
+export type ReturnForm = z.infer<typeof ZReturnForm>;
+
+/** GET /api/admin/declaration/partner_declarations: the list's query (partner_id filters one partner). */
+export interface PartnerDeclarationRow extends DeclarationListRow {
+  partner: { id: number; name: string } | null;
+  edited_by: { id: number; name: string } | null; // who last changed it (the causer)
 }

@@ -42,6 +42,8 @@ export const declarations = pgTable('declarations', {
   voen: varchar('voen', { length: 32 }),
   awb: varchar('awb', { length: 64 }),
   description: text('description'),
+  /** Storage key of the uploaded document (platform/files.ts), or null. */
+  documentPath: varchar('document_path', { length: 300 }),
   trendyol: smallint('trendyol').notNull().default(0),
   partnerId: integer('partner_id'),
   causerId: integer('causer_id'),
@@ -72,3 +74,47 @@ export const declarations = pgTable('declarations', {
     index('declarations_global_track_code_trgm').using('gin', sql`${t.globalTrackCode} gin_trgm_ops`),
   ];
 });
+
+/**
+ * Unknown (conflicted) declarations: parcels the warehouse could not assign (spec §3). Status of
+ * model 19 (90 Unknown, 91 Resolved); `declaration_id` is the declaration it was accepted into.
+ */
+export const conflictedDeclarations = pgTable('conflicted_declarations', {
+  id: serial('id').primaryKey(),
+  trackCode: varchar('track_code', { length: 80 }).notNull(),
+  globalTrackCode: varchar('global_track_code', { length: 80 }),
+  userId: integer('user_id'),
+  countryId: integer('country_id').notNull(),
+  statusId: integer('status_id').notNull().default(90),
+  branchId: integer('branch_id'),
+  basketId: integer('basket_id'),
+  productTypeId: integer('product_type_id'),
+  shopName: varchar('shop_name', { length: 160 }),
+  weight: numeric('weight', { precision: 10, scale: 2 }),
+  price: numeric('price', { precision: 14, scale: 2 }),
+  quantity: integer('quantity'),
+  type: smallint('type').notNull().default(2),
+  description: text('description'),
+  documentPath: varchar('document_path', { length: 300 }),
+  declarationId: integer('declaration_id'),
+  causerId: integer('causer_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+}, (t) => [
+  // The unknowns list: open ones (not accepted, not deleted), newest first.
+  index('conflicted_declarations_open_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null and ${t.declarationId} is null`),
+  index('conflicted_declarations_track_code_trgm').using('gin', sql`${t.trackCode} gin_trgm_ops`),
+]);
+
+/** Returns of declarations (spec §3 "Return payload"): what was given back and why. */
+export const declarationReturns = pgTable('declaration_returns', {
+  id: serial('id').primaryKey(),
+  declarationId: integer('declaration_id').notNull(),
+  returnReasonId: integer('return_reason_id').notNull(),
+  returnDeliveryPrice: numeric('return_delivery_price', { precision: 14, scale: 2 }).notNull().default('0'),
+  returnDeclarationPrice: numeric('return_declaration_price', { precision: 14, scale: 2 }).notNull().default('0'),
+  returnPercent: smallint('return_percent').notNull().default(0),
+  userId: integer('user_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('declaration_returns_declaration_idx').on(t.declarationId)]);

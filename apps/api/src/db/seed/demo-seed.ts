@@ -7,6 +7,7 @@ import { settings } from '../schema/settings';
 import { operations, userPermissions, users } from '../schema/users';
 import { generateCustomers, generateDeclarations, generateDiscounts, generateExtraStaff, generateMonthSpenders } from './demo-data';
 import { seedDemoReferenceData } from './reference-data';
+import { generateDeclarationWorkflowData } from './demo-declarations';
 
 export const DEMO_PASSWORD = 'demo12345';
 export const DEMO_STAFF = [
@@ -54,6 +55,7 @@ export async function seedDemoData(db: Db, opts: { customers: number; declaratio
     });
   }
   if (customers.maxId > 0) await generateDiscounts(db, customers, staffIds[0]!);
+  await generateDeclarationWorkflowData(db, { staffIds });
   await db.insert(settings).values({ groupId: 'system', key: 'demo_seeded_at', value: new Date().toISOString() });
   return true;
 }

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { cashRegisters } from '../schema/money';
 import {
-  branches, companies, countries, currencies, models, productTypes, settings, shopNames, statuses, tariffCategories, tariffs,
+  branches, companies, countries, currencies, models, productTypes, returnReasons, settings, shopNames, statuses, tariffCategories, tariffs,
 } from '../schema/settings';
 import { operations } from '../schema/users';
 
@@ -90,8 +90,11 @@ export async function seedDemoReferenceData(db: Db): Promise<void> {
       countryId, weightFrom: from, weightTo: to, type, categoryId: 1,
       price: (Number(price) + (countryId === 2 ? 1 : 0) + (type === 1 ? 1.5 : 0)).toFixed(2),
     }))))).onConflictDoNothing();
+  await db.insert(returnReasons).values([
+    'Müştəri imtina etdi', 'Məhsul zədəlidir', 'Səhv məhsul göndərilib', 'Gömrük tərəfindən qəbul edilmədi',
+  ].map((name, i) => ({ id: i + 1, name }))).onConflictDoNothing();
   // Explicit ids were inserted: move the sequences past them.
-  for (const table of ['companies', 'branches', 'cash_registers', 'product_types', 'shop_names', 'tariff_categories', 'tariffs']) {
+  for (const table of ['companies', 'branches', 'cash_registers', 'product_types', 'shop_names', 'tariff_categories', 'tariffs', 'return_reasons']) {
     await db.execute(sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), greatest((select max(id) from ${table}), 1))`));
   }
 }

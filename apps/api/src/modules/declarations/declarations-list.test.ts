@@ -90,3 +90,36 @@ describe('[DECLARATIONS][LIST] GET /api/admin/v2/declaration/list', () => {
     expect(missing.json().errors.track_code).toHaveLength(1);
   });
 });
+
+describe('[DECLARATIONS][LIST] this month and the tiny list', () => {
+  test('this_month holds only declarations created this month (office time zone)', async () => {
+    const month = new Intl.DateTimeFormat('en-CA', { timeZone: ctx.config.APP_TIMEZONE, year: 'numeric', month: '2-digit' }).format(new Date()).slice(0, 7);
+    const res = await ctx.app.inject({ url: '/api/admin/declaration/this_month?per_page=50', headers: bearer(token) });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json().data as DeclarationListRow[];
+    expect(rows.every((r) => r.created_at.startsWith(month))).toBe(true);
+    const older = await list(`date_to=${month}-01%2000:00:00&per_page=1`);
+    if (older.body.data[0]) expect(rows.map((r) => r.id)).not.toContain(older.body.data[0].id);
+  });
+
+  test('minilist filters by provider', async () => {
+    const res = await ctx.app.inject({ url: '/api/admin/declaration/minilist?trendyol=2&per_page=50', headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().data as DeclarationListRow[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.trendyol === 2)).toBe(true);
+  });
+});
+
+describe('[DECLARATIONS][LIST] partner declarations', () => {
+  test('only branch partner declarations, with the partner name; needs partner_declarations', async () => {
+    const admin = bearer((await logInAs(ctx.app, 'admin@example.az')).access_token);
+    const res = await ctx.app.inject({ url: '/api/admin/declaration/partner_declarations?per_page=50', headers: admin });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json().data as (DeclarationListRow & { partner: { id: number; name: string } | null })[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.partner !== null && r.partner.name.length > 0)).toBe(true);
+    const anbar = bearer((await logInAs(ctx.app, 'anbar@example.az')).access_token);
+    expect((await ctx.app.inject({ url: '/api/admin/declaration/partner_declarations', headers: anbar })).statusCode).toBe(403);
+  });
+});

@@ -5,7 +5,7 @@ import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { declarations as d } from '../../db/schema/declarations';
 import { flights, parcels } from '../../db/schema/flights';
-import { branches, productTypes, statuses, tariffCategories } from '../../db/schema/settings';
+import { branches, companies, productTypes, statuses, tariffCategories } from '../../db/schema/settings';
 import { users } from '../../db/schema/users';
 import { baskets, containers } from '../../db/schema/warehouse';
 import { buildListQuery, countList, escapeLike, filters, type ListSpec } from '../../platform/list-query';
@@ -72,6 +72,7 @@ export function declarationListSpec(timeZone: string, resolved: ResolvedListFilt
       country_id: filters.equals(d.countryId),
       trendyol: filters.equals(d.trendyol),
       partner_id: filters.equals(d.partnerId),
+      has_partner: (v) => (v ? sql`${d.partnerId} is not null` : sql`${d.partnerId} is null`),
       date_from: filters.from(d.createdAt, timeZone),
       date_to: filters.to(d.createdAt, timeZone),
     },
@@ -171,4 +172,11 @@ export function findDeclarationByTrackCode(db: DbOrTx, trackCode: string, partne
     ))
     .limit(1)
     .then((r) => r[0]);
+}
+
+/** Partner names of these declarations (the partner declarations table's column). */
+export function findPartnerNames(db: DbOrTx, ids: readonly number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db.select({ id: d.id, partner: sql<{ id: number; name: string } | null>`(select json_build_object('id', p.id, 'name', p.name) from ${companies} p where p.id = ${d.partnerId})` })
+    .from(d).where(sql`${d.id} = any(${sql.param(`{${ids.join(',')}}`)}::int[])`);
 }

@@ -1,11 +1,11 @@
-import type { DeclarationListQuery, DeclarationListRow } from '@app/contract/declarations';
+import type { DeclarationListQuery, DeclarationListRow, PartnerDeclarationRow } from '@app/contract/declarations';
 import type { ListResponse } from '@app/contract/common';
 import { ROLE } from '@app/contract/roles';
 import { az } from '@app/contract/texts/az';
 import type { Db } from '../../db/client';
 import type { RequestUser } from '../../platform/access';
 import { notFound } from '../../platform/errors';
-import { findDeclarationByTrackCode, findDeclarationPage } from './queries';
+import { findDeclarationByTrackCode, findDeclarationPage, findPartnerNames } from './queries';
 
 export async function listDeclarations(db: Db, query: DeclarationListQuery, timeZone: string): Promise<ListResponse<DeclarationListRow>> {
   const { rows, total } = await findDeclarationPage(db, query, timeZone);
@@ -18,4 +18,24 @@ export async function findDeclarationIdByTrackCode(db: Db, user: RequestUser, tr
   const row = await findDeclarationByTrackCode(db, trackCode.trim(), partnerId);
   if (!row) throw notFound('track_code', az.declarations.notFoundByTrackCode);
   return { data: row };
+}
+
+/** 'YYYY-MM-01 00:00:00' of the current month in the office time zone. */
+function monthStartIn(timeZone: string, now = new Date()): string {
+  const ym = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).format(now).slice(0, 7);
+  return `${ym}-01 00:00:00`;
+}
+
+/** GET /api/admin/declaration/this_month: the list limited to this month (spec §2 current-month table, by user_id). */
+export function listThisMonthDeclarations(db: Db, query: DeclarationListQuery, timeZone: string) {
+  const start = monthStartIn(timeZone);
+  const dateFrom = query.date_from && query.date_from > start ? query.date_from : start;
+  return listDeclarations(db, { ...query, date_from: dateFrom }, timeZone);
+}
+
+/** GET /api/admin/declaration/partner_declarations: declarations of branch partners, with the partner's name. */
+export async function listPartnerDeclarations(db: Db, query: DeclarationListQuery, timeZone: string): Promise<ListResponse<PartnerDeclarationRow>> {
+  const page = await listDeclarations(db, { ...query, has_partner: true }, timeZone);
+  const partners = new Map((await findPartnerNames(db, page.data.map((r) => r.id))).map((r) => [r.id, r.partner]));
+  return { ...page, data: page.data.map((r) => ({ ...r, partner: partners.get(r.id) ?? null, edited_by: r.causer })) };
 }

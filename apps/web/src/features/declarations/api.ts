@@ -1,9 +1,19 @@
 import { CACHE_LOOKUP_MS, type ListResponse } from '@app/contract/common';
-import type { DeclarationListRow } from '@app/contract/declarations';
+import type {
+  DeclarationActionReply,
+  DeclarationBulkReply,
+  DeclarationCombineReply,
+  DeclarationInfoReply,
+  DeclarationListRow,
+  DeclarationSaveReply,
+  DeclarationTimelineReply,
+  ReturnDetailsReply,
+} from '@app/contract/declarations';
 import { MODEL } from '@app/contract/models';
 import { ROLE } from '@app/contract/roles';
-import { useQuery } from '@tanstack/react-query';
-import { http, type QueryParams } from '../../shared/http/http-client';
+import type { UserSelectReply } from '@app/contract/users';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http, type FormValue, type QueryParams } from '../../shared/http/http-client';
 
 interface Lookup {
   id: number;
@@ -16,6 +26,14 @@ export const declarationKeys = {
   statuses: ['lookups', 'states', MODEL.declarations] as const,
   productTypes: ['lookups', 'product-types'] as const,
   branches: ['lookups', 'branches'] as const,
+  detail: (id: number) => ['declarations', 'detail', id] as const,
+  timeline: (id: number) => ['declarations', 'timeline', id] as const,
+  combine: (ids: readonly number[]) => ['declarations', 'combine', ids.join(',')] as const,
+  customers: (search: string, id: number | null) => ['lookups', 'customers', search, id] as const,
+  shopNames: ['lookups', 'shop-names'] as const,
+  tariffCategories: ['lookups', 'tariff-categories'] as const,
+  containers: ['lookups', 'containers'] as const,
+  returnDetails: (id: number) => ['declarations', 'return-details', id] as const,
 };
 
 export function fetchDeclarationPage(params: QueryParams, signal: AbortSignal): Promise<ListResponse<DeclarationListRow>> {
@@ -65,5 +83,209 @@ export function useBranches() {
     select: (reply) => toOptions(reply.data),
     staleTime: CACHE_LOOKUP_MS,
     gcTime: CACHE_LOOKUP_MS,
+  });
+}
+
+/** Lookups of the create/edit form (spec §9 sizes: shops 15000, plan categories 1000). */
+export function useShopNames() {
+  return useQuery({
+    queryKey: declarationKeys.shopNames,
+    queryFn: ({ signal }) => http.get<ListResponse<Lookup & { country_id: number | null }>>('/api/admin/shop_names', { per_page: 15000 }, signal),
+    select: (reply) => reply.data,
+    staleTime: CACHE_LOOKUP_MS,
+    gcTime: CACHE_LOOKUP_MS,
+  });
+}
+
+export function useTariffCategories() {
+  return useQuery({
+    queryKey: declarationKeys.tariffCategories,
+    queryFn: ({ signal }) =>
+      http.get<ListResponse<Lookup & { country_id?: number | null }>>('/api/client/v2/tariff/category_list', { per_page: 1000 }, signal),
+    select: (reply) => reply.data,
+    staleTime: CACHE_LOOKUP_MS,
+    gcTime: CACHE_LOOKUP_MS,
+  });
+}
+
+export function useContainerOptions(isEnabled: boolean) {
+  return useQuery({
+    queryKey: declarationKeys.containers,
+    queryFn: ({ signal }) => http.get<{ data: Lookup[] }>('/api/admin/containers/options', undefined, signal),
+    select: (reply) => toOptions(reply.data),
+    enabled: isEnabled,
+    staleTime: CACHE_LOOKUP_MS,
+  });
+}
+
+/** Customers by code, name or e-mail (the form's user select), plus the chosen one by id. */
+export function useCustomerOptions(search: string, selectedId: number | null) {
+  return useQuery({
+    queryKey: declarationKeys.customers(search, search ? null : selectedId),
+    queryFn: ({ signal }) =>
+      http.get<UserSelectReply>(
+        '/api/admin/users/select',
+        search ? { search, admin: [ROLE.client], per_page: 50 } : { id: selectedId ? [selectedId] : undefined, admin: [ROLE.client], per_page: 50 },
+        signal,
+      ),
+    select: (reply) => reply.data.map((user) => ({ value: user.id, label: `#${user.id} - ${user.name} ${user.surname}`.trim() })),
+    staleTime: 60_000,
+  });
+}
+
+export function useDeclaration(declarationId: number | undefined) {
+  return useQuery({
+    queryKey: declarationKeys.detail(declarationId ?? 0),
+    queryFn: ({ signal }) => http.get<DeclarationInfoReply>('/api/admin/declaration/info', { declaration_id: declarationId }, signal),
+    select: (reply) => reply.data,
+    enabled: declarationId !== undefined && declarationId > 0,
+  });
+}
+
+export function useDeclarationTimeline(declarationId: number) {
+  return useQuery({
+    queryKey: declarationKeys.timeline(declarationId),
+    queryFn: ({ signal }) => http.get<DeclarationTimelineReply>('/api/admin/declaration/getstates', { declaration_id: declarationId }, signal),
+    select: (reply) => reply.data,
+  });
+}
+
+/** GET combine: a prefilled create form for the selected declarations. */
+export function useCombinedDeclaration(ids: readonly number[]) {
+  return useQuery({
+    queryKey: declarationKeys.combine(ids),
+    queryFn: ({ signal }) => http.get<DeclarationCombineReply>('/api/admin/declaration/combine', { combined_id: ids }, signal),
+    select: (reply) => reply.data,
+    enabled: ids.length >= 2,
+    gcTime: 0,
+  });
+}
+
+/** Every change of a declaration refreshes the lists, its details and its timeline. */
+function useInvalidateDeclarations() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: declarationKeys.all });
+}
+
+export function useSaveDeclaration() {
+  const invalidate = useInvalidateDeclarations();
+  return useMutation({
+    mutationFn: ({ form, isUpdate }: { form: Record<string, FormValue>; isUpdate: boolean }) =>
+      http.postForm<DeclarationSaveReply>(isUpdate ? '/api/admin/declaration/edit' : '/api/admin/declaration/create', form),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export type DeclarationAction = 'cancel' | 'cancelDispatch' | 'removeFromFlight';
+
+const ACTION_PATHS: Record<DeclarationAction, string> = {
+  cancel: '/api/admin/declaration/cancel',
+  cancelDispatch: '/api/admin/flights/canceldepesh',
+  removeFromFlight: '/api/warehouse/flights/remove_item',
+};
+
+/** Delete (a soft cancel), cancel dispatch and remove from flight: POST ?declaration_id. */
+export function useDeclarationAction() {
+  const invalidate = useInvalidateDeclarations();
+  return useMutation({
+    mutationFn: ({ action, declarationId }: { action: DeclarationAction; declarationId: number }) =>
+      http.postForm<DeclarationActionReply>(ACTION_PATHS[action], {}, { params: { declaration_id: declarationId } }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useCancelDeclarations() {
+  const invalidate = useInvalidateDeclarations();
+  return useMutation({
+    mutationFn: (ids: readonly number[]) => http.postForm<DeclarationBulkReply>('/api/admin/declaration/cancel_many', { declaration_ids: ids.join(',') }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** spec §7: one declaration's status (9 or 88; 88 with its reason in descr). */
+export function useChangeDeclarationState() {
+  const invalidate = useInvalidateDeclarations();
+  return useMutation({
+    mutationFn: ({ declarationId, stateId, descr }: { declarationId: number; stateId: number; descr?: string }) =>
+      http.postForm<DeclarationActionReply>('/api/admin/declaration/edit/state', { descr }, { params: { declaration_id: declarationId, state_id: stateId } }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** spec §7: bulk status change, for a selection (declaration_ids) or for the list's filters. */
+export function useBulkChangeDeclarationState() {
+  const invalidate = useInvalidateDeclarations();
+  return useMutation({
+    mutationFn: (form: { declarationIds?: readonly number[]; filters?: QueryParams; stateId: number; descr?: string }) => {
+      const filters: Record<string, FormValue> = {};
+      for (const [key, value] of Object.entries(form.filters ?? {})) {
+        if (['page', 'per_page', 'sort_column', 'sort_order'].includes(key)) continue;
+        filters[key] = Array.isArray(value) ? value.join(',') : (value as FormValue);
+      }
+      return http.postForm<DeclarationBulkReply>('/api/admin/v2/declaration/edit/state', {
+        ...filters,
+        declaration_ids: form.declarationIds?.join(','),
+        new_state_id: form.stateId,
+        new_descr: form.descr,
+      });
+    },
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** spec §7: toggle read/unread (model 2). */
+export function useToggleDeclarationRead() {
+  const invalidate = useInvalidateDeclarations();
+  return useMutation({
+    mutationFn: ({ declarationId, isNew }: { declarationId: number; isNew: boolean }) =>
+      http.postForm<DeclarationActionReply>('/api/admin/isnew', {}, { params: { model_id: MODEL.declarations, object_id: declarationId, is_new: isNew } }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** The uploaded document is served behind the bearer token: fetch it, then show it in a new tab. */
+export async function openDeclarationDocument(path: string): Promise<void> {
+  const blob = await http.getBlob(path);
+  const url = URL.createObjectURL(blob);
+  window.open(url, '_blank', 'noopener');
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** spec §7: the commercial declaration (declaration_id, awb, voen). */
+export function useSaveCommercialDeclaration() {
+  const invalidate = useInvalidateDeclarations();
+  return useMutation({
+    mutationFn: (form: { declaration_id: number; awb: string; voen: string }) =>
+      http.postForm<DeclarationSaveReply>('/api/admin/declaration/commercial', form),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** spec §7: GET returns/run — what a return may give back; fresh every time the modal opens. */
+export function useReturnDetails(declarationId: number) {
+  return useQuery({
+    queryKey: declarationKeys.returnDetails(declarationId),
+    queryFn: ({ signal }) => http.get<ReturnDetailsReply>('/api/admin/returns/run', { declaration_id: declarationId }, signal),
+    select: (reply) => reply.data,
+    gcTime: 0,
+  });
+}
+
+export function useReturnDeclaration() {
+  const invalidate = useInvalidateDeclarations();
+  return useMutation({
+    mutationFn: (form: Record<string, FormValue>) => http.postForm('/api/admin/returns/run', form),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** How many declarations match the filters (the bulk change says so before it runs). */
+export function useDeclarationCount(filters: QueryParams | undefined) {
+  return useQuery({
+    queryKey: ['declarations', 'count', filters],
+    queryFn: ({ signal }) => fetchDeclarationPage({ ...filters, page: 1, per_page: 1 }, signal),
+    select: (reply) => ({ total: reply.total, kind: reply.total_kind ?? 'exact' }),
+    enabled: filters !== undefined,
+    gcTime: 0,
   });
 }

@@ -2,6 +2,7 @@ import { productPriceSign, CURRENCY_SIGN, COUNTRY } from '@app/contract/countrie
 import type { DeclarationListRow } from '@app/contract/declarations';
 import { az } from '@app/contract/texts/az';
 import { Tag } from 'antd';
+import type { ReactNode } from 'react';
 import type { SelectOption } from '../../../shared/form/search-select';
 import type { DataTableColumn } from '../../../shared/data-table/column-types';
 import { formatDateTime } from '../../../shared/format/format-date';
@@ -31,12 +32,18 @@ export interface DeclarationLookups {
   productTypes: SelectOption[];
   branches: SelectOption[];
   isLoading: boolean;
+  /** The row menu (spec §2), first column. */
+  renderActions?: (row: DeclarationListRow) => ReactNode;
 }
 
 /** spec §2 "Declarations table columns", each with the filter the list call supports. */
 export function buildDeclarationColumns(lookups: DeclarationLookups): DataTableColumn<DeclarationListRow>[] {
   const t = az.declarations;
+  const actions: DataTableColumn<DeclarationListRow>[] = lookups.renderActions
+    ? [{ key: 'actions', title: '', width: 48, isAlwaysVisible: true, align: 'center', render: lookups.renderActions }]
+    : [];
   return [
+    ...actions,
     { key: 'customer_code', title: t.customerCode, width: 'normal', isAlwaysVisible: true,
       render: (row) => orDash(row.user?.code), sortColumn: 'user_id', filter: { kind: 'text', param: 'customer_code' } },
     { key: 'customer', title: t.customer, width: 'normal',

@@ -1,22 +1,75 @@
+import { PlusOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { DECLARATION_STATUS } from '@app/contract/statuses';
 import type { DeclarationListRow } from '@app/contract/declarations';
 import { az } from '@app/contract/texts/az';
-import { Card, Typography } from 'antd';
-import { useMemo } from 'react';
-import { useNavigate } from 'react-router';
+import { Button, Card, Typography } from 'antd';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { DataTable } from '../../../shared/data-table/data-table';
+import type { QueryParams } from '../../../shared/http/http-client';
 import type { TableSort } from '../../../shared/data-table/table-state';
 import { declarationKeys, fetchDeclarationPage, useBranches, useDeclarationStatuses, useProductTypes } from '../api';
 import { buildDeclarationColumns } from '../components/declaration-columns';
+import { DeclarationRowMenu, toDeclarationFacts } from '../components/declaration-row-menu';
+import { SelectionMenu } from '../components/selection-menu';
 import { SelectionSummary } from '../components/selection-summary';
+import { StuckAtCustomsModal } from '../components/stuck-at-customs-modal';
+import { useDeclarationActions } from '../components/use-declaration-actions';
+import type { RowActionKey } from '../model/declaration-access';
 
 const DEFAULT_SORT: TableSort = { column: 'created_at', order: 'desc' };
+const BASE = '/@next/declarations';
 
-export function DeclarationListPage() {
-  const navigate = useNavigate();
+/** `overlay`: a modal route matched outside the child routes (declarations/{ids}/stuck-at-customs). */
+export function DeclarationListPage({ overlay }: { overlay?: ReactNode }) {
+  const routerNavigate = useNavigate();
+  const { search } = useLocation();
+  // Modal routes keep the table's URL state (filters, page, sort) so closing returns to the same view.
+  const navigate = useCallback(
+    (to: string) => {
+      const [pathname, query] = to.split('?');
+      const params = new URLSearchParams(search);
+      new URLSearchParams(query ?? '').forEach((value, key) => params.set(key, value));
+      const text = params.toString();
+      return routerNavigate({ pathname, search: text ? `?${text}` : '' });
+    },
+    [routerNavigate, search],
+  );
   const statuses = useDeclarationStatuses();
   const productTypes = useProductTypes();
   const branches = useBranches();
+  const actions = useDeclarationActions();
+  const [bulkFilters, setBulkFilters] = useState<QueryParams | null>(null);
+  const { confirmAction, changeStatus, switchRead, showNotReady } = actions;
+
+  const onRowAction = useCallback(
+    (key: RowActionKey, row: DeclarationListRow) => {
+      const ref = { id: row.id, trackCode: row.track_code, isRead: toDeclarationFacts(row).isRead };
+      switch (key) {
+        case 'details':
+          return void routerNavigate(`${BASE}/${row.id}`);
+        case 'edit':
+          return void navigate(`${BASE}/${row.id}/update`);
+        case 'timeline':
+          return void navigate(`${BASE}/${row.id}/timeline`);
+        case 'removeFromFlight':
+          return confirmAction('removeFromFlight', ref);
+        case 'delete':
+          return confirmAction('cancel', ref);
+        case 'toggleRead':
+          return void switchRead(ref);
+        case 'status9':
+          return changeStatus(ref, DECLARATION_STATUS.localWarehouse);
+        case 'status88':
+          return void navigate(`${BASE}/${row.id}/stuck-at-customs`);
+        case 'return':
+          return void navigate(`${BASE}/${row.id}/return`);
+        case 'handOver':
+          return showNotReady();
+      }
+    },
+    [navigate, routerNavigate, confirmAction, changeStatus, switchRead, showNotReady],
+  );
 
   const columns = useMemo(
     () =>
@@ -25,18 +78,20 @@ export function DeclarationListPage() {
         productTypes: productTypes.data ?? [],
         branches: branches.data ?? [],
         isLoading: statuses.isLoading || productTypes.isLoading || branches.isLoading,
+        renderActions: (row) => <DeclarationRowMenu row={row} onAction={onRowAction} />,
       }),
-    [statuses.data, productTypes.data, branches.data, statuses.isLoading, productTypes.isLoading, branches.isLoading],
+    [statuses.data, productTypes.data, branches.data, statuses.isLoading, productTypes.isLoading, branches.isLoading, onRowAction],
   );
 
   // spec §2: a double-click opens edit while the declaration awaits its declaration (5), details otherwise.
   const openDeclaration = (row: DeclarationListRow) => {
-    const path = row.status.id === DECLARATION_STATUS.awaiting ? `${row.id}/update` : String(row.id);
-    void navigate(`/@next/declarations/${path}`);
+    if (row.status.id === DECLARATION_STATUS.awaiting) void navigate(`${BASE}/${row.id}/update`);
+    else void routerNavigate(`${BASE}/${row.id}`);
   };
 
   return (
     <Card size="small" styles={{ body: { padding: 12 } }}>
+      {actions.contextHolder}
       <Typography.Title level={4} style={{ marginTop: 0, marginBottom: 8 }}>
         {az.declarations.title}
       </Typography.Title>
@@ -48,8 +103,35 @@ export function DeclarationListPage() {
         rowKey={(row) => row.id}
         defaultSort={DEFAULT_SORT}
         onRowDoubleClick={openDeclaration}
-        toolbar={({ selectedRows }) => <SelectionSummary rows={selectedRows} />}
+        toolbar={({ selectedRows, clearSelection, params }) => (
+          <>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(`${BASE}/create`)} data-testid="declarations-create">
+              {az.declarationsUi.create}
+            </Button>
+            {selectedRows.length === 0 && (
+              // spec §4: bulk 'held at customs' (36) for every parcel matching the filters.
+              <Button icon={<SafetyCertificateOutlined />} onClick={() => setBulkFilters(params)} data-testid="declarations-bulk-stuck">
+                {az.declarationsUi.bulkStuck}
+              </Button>
+            )}
+            <SelectionMenu
+              rows={selectedRows}
+              onAction={(key, statusId) => {
+                const ids = selectedRows.map((row) => row.id);
+                if (key === 'combine') void navigate(`${BASE}/create?combined_id=${ids.join(',')}`);
+                else if (key === 'changeStatus' && statusId !== undefined) {
+                  if (statusId === DECLARATION_STATUS.heldAtCustoms) void navigate(`${BASE}/${ids.join('/')}/stuck-at-customs`);
+                  else actions.changeStatusMany(ids, statusId, clearSelection);
+                } else if (key === 'delete') actions.deleteMany(ids, clearSelection);
+                else showNotReady();
+              }}
+            />
+            <SelectionSummary rows={selectedRows} />
+          </>
+        )}
       />
+      {overlay ?? <Outlet />}
+      {bulkFilters && <StuckAtCustomsModal filters={bulkFilters} onClose={() => setBulkFilters(null)} />}
     </Card>
   );
 }

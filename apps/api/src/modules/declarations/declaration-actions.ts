@@ -1,0 +1,198 @@
+import {
+  COMBINE_MIN, MANUAL_DECLARATION_STATUSES, STATUS_NEEDING_REASON,
+  type DeclarationAcceptForm, type DeclarationActionReply, type DeclarationBulkReply, type DeclarationBulkStateForm,
+  type DeclarationCombineReply, type DeclarationCommercialForm, type DeclarationInfoReply, type DeclarationListQuery,
+  type DeclarationOrdersReply, type DeclarationSaveReply, type DeclarationTimelineReply,
+} from '@app/contract/declarations';
+import { DECLARATION_STATUS } from '@app/contract/statuses';
+import { az } from '@app/contract/texts/az';
+import { and, inArray, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { declarations as d } from '../../db/schema/declarations';
+import type { RequestUser } from '../../platform/access';
+import { recordAudit } from '../../platform/audit';
+import { badRequest, invalid, notFound } from '../../platform/errors';
+import { buildListQuery } from '../../platform/list-query';
+import {
+  changeStatusWhere, findDeclarationForUpdate, findDeclarationsForUpdate, findListedDeclarations, findTimeline,
+  insertAuditForEach, insertStatusHistory, softDeleteDeclarations, statusExists, updateDeclaration,
+} from './declaration-queries';
+import { readDeclarationDetail } from './declaration-form';
+import { declarationListSpec } from './queries';
+import { addMoney } from './tariff-price';
+
+/* Everything done to an existing declaration besides the form (spec §2 row menu, detail page, §4). */
+
+async function lockListed(tx: Parameters<Parameters<Db['transaction']>[0]>[0], id: number) {
+  const row = await findDeclarationForUpdate(tx, id);
+  if (!row) throw notFound('declaration_id');
+  return row;
+}
+
+/** GET /api/admin/declaration/info: the full declaration (deleted ones too, for their history). */
+export async function readDeclaration(db: Db, user: RequestUser, id: number, timeZone: string): Promise<DeclarationInfoReply> {
+  return { data: await readDeclarationDetail(db, user, id, timeZone) };
+}
+
+/** POST /api/admin/declaration/cancel: soft delete (leaves every list, keeps its history). Route needs declaration_cancel. */
+export async function cancelDeclaration(db: Db, user: RequestUser, id: number): Promise<DeclarationActionReply> {
+  await db.transaction(async (tx) => {
+    const row = await lockListed(tx, id);
+    await softDeleteDeclarations(tx, [row.id]);
+    await recordAudit(tx, { userId: user.id, action: 'declaration.cancel', entity: 'declaration', entityId: row.id, changes: { track_code: row.trackCode } });
+  });
+  return { data: { id } };
+}
+
+/** POST /api/admin/declaration/cancel_many: all or nothing; an unknown or deleted id refuses the whole call. */
+export async function cancelDeclarations(db: Db, user: RequestUser, ids: readonly number[]): Promise<DeclarationBulkReply> {
+  const unique = [...new Set(ids)];
+  return db.transaction(async (tx) => {
+    const rows = await findDeclarationsForUpdate(tx, unique);
+    if (rows.length !== unique.length) throw notFound('declaration_ids');
+    await softDeleteDeclarations(tx, unique);
+    await insertAuditForEach(tx, unique, { userId: user.id, action: 'declaration.cancel', changes: { bulk: true } });
+    return { data: { count: unique.length } };
+  });
+}
+
+/** POST /api/admin/declaration/edit/state: the row menu's manual change, 9 or 88 (88 with a reason). */
+export async function changeDeclarationStatus(db: Db, user: RequestUser, id: number, stateId: number, descr: string | undefined): Promise<DeclarationActionReply> {
+  if (!(MANUAL_DECLARATION_STATUSES as readonly number[]).includes(stateId)) throw invalid({ state_id: [az.declarations.manualStatusOnly] });
+  if (stateId === STATUS_NEEDING_REASON && !descr) throw invalid({ descr: [az.declarations.reasonRequired] });
+  await db.transaction(async (tx) => {
+    const row = await lockListed(tx, id);
+    await updateDeclaration(tx, row.id, { statusId: stateId });
+    await insertStatusHistory(tx, { objectId: row.id, from: row.statusId, to: stateId, userId: user.id, note: descr ?? null });
+    await recordAudit(tx, { userId: user.id, action: 'declaration.state', entity: 'declaration', entityId: row.id, changes: { state_id: { from: row.statusId, to: stateId }, note: descr ?? null } });
+  });
+  return { data: { id } };
+}
+
+/**
+ * POST /api/admin/v2/declaration/edit/state: every declaration matching the list's filters (and/or
+ * the selected ids) takes new_state_id, in one transaction, one set-based statement. No filter
+ * and no id is refused (it would mean every declaration). 88 needs a reason.
+ */
+export async function changeDeclarationStatuses(db: Db, user: RequestUser, form: DeclarationBulkStateForm, timeZone: string): Promise<DeclarationBulkReply> {
+  const { declaration_ids: ids, new_state_id: to, new_descr: note, ...filters } = form;
+  const built = buildListQuery(declarationListSpec(timeZone), { ...filters, page: 1, per_page: 1 } as DeclarationListQuery);
+  if (!built.isFiltered && !ids?.length) throw invalid({ declaration_ids: [az.declarations.noSelection] });
+  if (to === STATUS_NEEDING_REASON && !note) throw invalid({ new_descr: [az.declarations.reasonRequired] });
+  if (!(await statusExists(db, to))) throw invalid({ new_state_id: [az.declarations.unknownStatus] });
+  const where: SQL | undefined = ids?.length ? and(built.where, inArray(d.id, ids)) : built.where;
+  return db.transaction(async (tx) => {
+    const count = await changeStatusWhere(tx, where, to, user.id, note ?? null);
+    await recordAudit(tx, { userId: user.id, action: 'declaration.bulk_state', entity: 'declaration', changes: { new_state_id: to, note: note ?? null, filters, declaration_ids: ids, count } });
+    return { data: { count } };
+  });
+}
+
+/** POST /api/admin/isnew?model_id=2: the read/unread toggle. */
+export async function setDeclarationRead(db: Db, user: RequestUser, id: number, isNew: boolean): Promise<DeclarationActionReply> {
+  await db.transaction(async (tx) => {
+    const row = await lockListed(tx, id);
+    if (row.isNew === isNew) return;
+    await updateDeclaration(tx, row.id, { isNew });
+    await recordAudit(tx, { userId: user.id, action: 'declaration.read', entity: 'declaration', entityId: row.id, changes: { is_new: { from: row.isNew, to: isNew } } });
+  });
+  return { data: { id } };
+}
+
+/** GET /api/admin/declaration/combine: a create form prefilled from 2+ declarations of one customer and country. */
+export async function readCombinedDeclarations(db: Db, ids: readonly number[]): Promise<DeclarationCombineReply> {
+  const unique = [...new Set(ids)];
+  if (unique.length < COMBINE_MIN) throw invalid({ combined_id: [az.declarations.combineNeedsTwo] });
+  const rows = await findListedDeclarations(db, unique);
+  if (rows.length !== unique.length) throw notFound('combined_id');
+  const first = rows[0]!;
+  if (rows.some((r) => r.userId !== first.userId || r.countryId !== first.countryId) || first.userId === null) {
+    throw invalid({ combined_id: [az.declarations.combineMismatch] });
+  }
+  const sum = (values: (string | null)[]) => values.reduce<string>((acc, v) => addMoney(acc, v ?? '0'), '0.00');
+  const shops = [...new Set(rows.map((r) => r.shopName).filter((s): s is string => !!s))];
+  return {
+    data: {
+      combined_id: rows.map((r) => r.id),
+      user_id: first.userId,
+      country_id: first.countryId,
+      branch_id: first.branchId,
+      product_type_id: first.productTypeId,
+      quantity: rows.reduce((n, r) => n + r.quantity, 0),
+      weight: sum(rows.map((r) => r.weight)),
+      price: sum(rows.map((r) => r.price)),
+      type: rows.some((r) => r.type === 1) ? 1 : 2,
+      shop_name: shops.length ? shops.join(', ').slice(0, 160) : null,
+      global_track_code: null,
+      declarations: rows.map((r) => ({ id: r.id, trackCode: r.trackCode, globalTrackCode: r.globalTrackCode, weight: r.weight, price: r.price, quantity: r.quantity })),
+    },
+  };
+}
+
+/** GET /api/admin/declaration/getstates: status history and audit entries, oldest first. */
+export async function readDeclarationTimeline(db: Db, user: RequestUser, id: number, timeZone: string): Promise<DeclarationTimelineReply> {
+  await readDeclarationDetail(db, user, id, timeZone); // 404 for an unknown id
+  return { data: await findTimeline(db, id, timeZone) };
+}
+
+/** POST /api/admin/flights/canceldepesh: only at status 8 (dispatch sent); back to 7. Route needs canceldepesh. */
+export async function cancelDispatch(db: Db, user: RequestUser, id: number): Promise<DeclarationActionReply> {
+  await db.transaction(async (tx) => {
+    const row = await lockListed(tx, id);
+    if (row.statusId !== DECLARATION_STATUS.dispatchSent) throw badRequest(az.declarations.dispatchNotSent, { declaration_id: [az.declarations.dispatchNotSent] });
+    await updateDeclaration(tx, row.id, { statusId: DECLARATION_STATUS.foreignWarehouse });
+    await insertStatusHistory(tx, { objectId: row.id, from: row.statusId, to: DECLARATION_STATUS.foreignWarehouse, userId: user.id, note: az.declarations.dispatchCancelled });
+    await recordAudit(tx, { userId: user.id, action: 'declaration.canceldepesh', entity: 'declaration', entityId: row.id, changes: { state_id: { from: row.statusId, to: DECLARATION_STATUS.foreignWarehouse } } });
+  });
+  return { data: { id } };
+}
+
+/** POST /api/warehouse/flights/remove_item: out of its flight (and bag); not after dispatch (cancel it first). */
+export async function removeFromFlight(db: Db, user: RequestUser, id: number): Promise<DeclarationActionReply> {
+  await db.transaction(async (tx) => {
+    const row = await lockListed(tx, id);
+    if (row.flightId === null) throw badRequest(az.declarations.notInFlight, { declaration_id: [az.declarations.notInFlight] });
+    if (row.statusId === DECLARATION_STATUS.dispatchSent) throw badRequest(az.declarations.removeAfterDispatch, { declaration_id: [az.declarations.removeAfterDispatch] });
+    await updateDeclaration(tx, row.id, { flightId: null, parcelId: null });
+    await recordAudit(tx, { userId: user.id, action: 'declaration.remove_from_flight', entity: 'declaration', entityId: row.id, changes: { flight_id: { from: row.flightId, to: null }, parcel_id: { from: row.parcelId, to: null } } });
+  });
+  return { data: { id } };
+}
+
+/** POST /api/admin/declaration/update (accept): wardrobe number, description; change_state moves it to 9. */
+export async function acceptDeclaration(db: Db, user: RequestUser, form: DeclarationAcceptForm, timeZone: string): Promise<DeclarationSaveReply> {
+  await db.transaction(async (tx) => {
+    const row = await lockListed(tx, form.declaration_id);
+    const fields: Parameters<typeof updateDeclaration>[2] = {};
+    if (form.wardrobe_number !== undefined) fields.wardrobeNumber = form.wardrobe_number;
+    if (form.descr !== undefined) fields.description = form.descr;
+    const toState = form.change_state && row.statusId !== DECLARATION_STATUS.localWarehouse ? DECLARATION_STATUS.localWarehouse : null;
+    if (toState !== null) fields.statusId = toState;
+    await updateDeclaration(tx, row.id, fields);
+    if (toState !== null) await insertStatusHistory(tx, { objectId: row.id, from: row.statusId, to: toState, userId: user.id, note: az.declarations.accepted });
+    await recordAudit(tx, {
+      userId: user.id, action: 'declaration.accept', entity: 'declaration', entityId: row.id,
+      changes: { wardrobe_number: form.wardrobe_number, descr: form.descr, state_id: toState === null ? undefined : { from: row.statusId, to: toState } },
+    });
+  });
+  return { data: await readDeclarationDetail(db, user, form.declaration_id, timeZone) };
+}
+
+/** POST /api/admin/declaration/commercial: marks it commercial with the air waybill and tax id. */
+export async function markDeclarationCommercial(db: Db, user: RequestUser, form: DeclarationCommercialForm, timeZone: string): Promise<DeclarationSaveReply> {
+  await db.transaction(async (tx) => {
+    const row = await lockListed(tx, form.declaration_id);
+    await updateDeclaration(tx, row.id, { isCommercial: true, awb: form.awb, voen: form.voen });
+    await recordAudit(tx, {
+      userId: user.id, action: 'declaration.commercial', entity: 'declaration', entityId: row.id,
+      changes: { is_commercial: { from: row.isCommercial, to: true }, awb: { from: row.awb, to: form.awb }, voen: { from: row.voen, to: form.voen } },
+    });
+  });
+  return { data: await readDeclarationDetail(db, user, form.declaration_id, timeZone) };
+}
+
+/** GET /api/admin/declaration/orders: the orders domain is not built yet, so there are none to show. */
+export async function listDeclarationOrders(db: Db, user: RequestUser, id: number, timeZone: string): Promise<DeclarationOrdersReply> {
+  await readDeclarationDetail(db, user, id, timeZone);
+  return { data: [] };
+}

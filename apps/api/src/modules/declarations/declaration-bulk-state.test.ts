@@ -1,0 +1,34 @@
+import { MODEL } from '@app/contract/models';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { declarations } from '../../db/schema/declarations';
+import { statusHistory } from '../../db/schema/platform';
+import { bearer, logInAs, startTestApp, type TestContext } from '../../test/harness';
+
+let ctx: TestContext;
+let ofis: Record<string, string>;
+beforeAll(async () => {
+  ctx = await startTestApp({ declarations: 10_000 });
+  ofis = bearer((await logInAs(ctx.app, 'ofis@example.az')).access_token);
+}, 120_000);
+afterAll(() => ctx.close());
+
+describe('[DECLARATIONS][BULK-STATE] performance', () => {
+  test('bulk status change by filter on 10,000 declarations: one transaction, history for each, under 5 s', async () => {
+    const [{ n: listed } = { n: 0 }] = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(declarations).where(isNull(declarations.deletedAt));
+    expect(listed).toBeGreaterThanOrEqual(10_000);
+    const started = performance.now();
+    const res = await ctx.app.inject({
+      method: 'POST', url: '/api/admin/v2/declaration/edit/state', headers: ofis,
+      payload: { date_from: '2000-01-01 00:00:00', new_state_id: 36, new_descr: 'Toplu saxlanma' },
+    });
+    const elapsed = performance.now() - started;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.count).toBe(listed);
+    expect(elapsed).toBeLessThan(5_000);
+    console.info(`bulk status change of ${listed} declarations: ${Math.round(elapsed)} ms`);
+    const [history] = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(statusHistory)
+      .where(and(eq(statusHistory.modelId, MODEL.declarations), eq(statusHistory.stateId, 36), eq(statusHistory.note, 'Toplu saxlanma')));
+    expect(history!.n).toBe(listed);
+  }, 30_000);
+});

@@ -1,0 +1,233 @@
+import type { DeclarationDetail, DeclarationTimelineEntry } from '@app/contract/declarations';
+import { MODEL } from '@app/contract/models';
+import { and, eq, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { declarationReturns, declarations as d } from '../../db/schema/declarations';
+import { flights, parcels } from '../../db/schema/flights';
+import { auditLog, statusHistory } from '../../db/schema/platform';
+import { branches, companies, productTypes, returnReasons, statuses, tariffCategories, tariffs } from '../../db/schema/settings';
+import { users } from '../../db/schema/users';
+import { baskets, containers } from '../../db/schema/warehouse';
+
+/*
+ * SQL of one declaration's workflow (info, create, edit, status changes, timeline). The list's
+ * SQL is in queries.ts.
+ */
+
+export type DeclarationRow = typeof d.$inferSelect;
+export type DeclarationInsert = typeof d.$inferInsert;
+
+const asDateTime = (column: SQL | typeof d.createdAt, timeZone: string) =>
+  sql<string>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
+const ref = (table: SQL, nameExpr: SQL, idExpr: SQL | AnyColumn) =>
+  sql<{ id: number; name: string } | null>`(select json_build_object('id', r.id, 'name', ${nameExpr}) from ${table} r where r.id = ${idExpr})`;
+
+export function findDeclarationForUpdate(tx: DbOrTx, id: number) {
+  return tx.select().from(d).where(and(eq(d.id, id), isNull(d.deletedAt))).for('update').then((r) => r[0]);
+}
+
+export function findDeclarationsForUpdate(tx: DbOrTx, ids: readonly number[]) {
+  return tx.select().from(d).where(and(inArray(d.id, [...ids]), isNull(d.deletedAt))).orderBy(d.id).for('update');
+}
+
+export function findListedDeclarations(db: DbOrTx, ids: readonly number[]) {
+  return db.select().from(d).where(and(inArray(d.id, [...ids]), isNull(d.deletedAt))).orderBy(d.id);
+}
+
+/** The full spec §3 shape of one declaration (deleted ones too: their history stays readable). */
+export async function findDeclarationDetail(db: DbOrTx, id: number, timeZone: string, viewerBranchId: number | null) {
+  const rows = await db
+    .select({
+      id: d.id,
+      awb: d.awb,
+      globalTrackCode: d.globalTrackCode,
+      trackCode: d.trackCode,
+      voen: d.voen,
+      couponId: sql<number | null>`null::int`,
+      countryId: d.countryId,
+      wardrobeNumber: d.wardrobeNumber,
+      requiresDeclaration: d.requiresDeclaration,
+      canAccommodate: sql<boolean>`not ${d.requiresDeclaration}`,
+      isCommercial: d.isCommercial,
+      isSpecial: d.isSpecial,
+      paid: d.payed,
+      approved: d.customs,
+      returned: d.returned,
+      read: sql<boolean>`not ${d.isNew}`,
+      editable: sql<boolean>`(${d.deletedAt} is null and ${d.statusId} <> 10)`,
+      isYourBranch: sql<boolean>`coalesce(${d.branchId} = ${viewerBranchId}, false)`,
+      weight: d.weight,
+      height: d.height,
+      width: d.width,
+      depth: d.depth,
+      price: d.price,
+      deliveryPrice: d.deliveryPrice,
+      quantity: d.quantity,
+      type: d.type,
+      measureId: sql<number>`1`,
+      shop: d.shopName,
+      description: d.description,
+      file: sql<string | null>`case when ${d.documentPath} is null then null else '/api/admin/declaration/document?declaration_id=' || ${d.id} end`,
+      createdAt: asDateTime(d.createdAt, timeZone),
+      deliveredAt: sql<string | null>`to_char(${d.deliveredAt} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`,
+      deletedAt: sql<string | null>`to_char(${d.deletedAt} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`,
+      parcel: ref(sql`${parcels}`, sql`r.name`, d.parcelId),
+      basket: ref(sql`${baskets}`, sql`r.name`, d.basketId),
+      box: ref(sql`${containers}`, sql`r.name`, d.containerId),
+      lastBox: ref(sql`${containers}`, sql`r.name`, d.containerId),
+      branch: ref(sql`${branches}`, sql`r.name`, d.branchId),
+      planCategory: ref(sql`${tariffCategories}`, sql`r.name`, d.planCategoryId),
+      status: sql<{ id: number; name: string }>`json_build_object('id', ${d.statusId}, 'name', coalesce((select s.name from ${statuses} s where s.model_id = ${MODEL.declarations} and s.id = ${d.statusId}), ''))`,
+      productType: ref(sql`${productTypes}`, sql`r.name_az`, d.productTypeId),
+      user: sql<DeclarationDetail['user']>`(select json_build_object('id', u.id, 'code', u.code, 'name', u.name, 'surname', u.surname, 'phone', u.phone, 'fin', u.fin) from ${users} u where u.id = ${d.userId})`,
+      flight: sql<DeclarationDetail['flight']>`(select json_build_object('id', f.id, 'name', f.name, 'statusId', f.status_id) from ${flights} f where f.id = ${d.flightId})`,
+      deliveryPoint: sql<null>`null::json`,
+      causerId: d.causerId,
+      handoverTaskId: sql<number | null>`null::int`,
+      bbs: sql<null>`null::json`,
+      parcelSorting: sql<null>`null::json`,
+      trendyol: d.trendyol,
+      trendyolLogs: sql<null>`null::json`,
+      partner: ref(sql`${companies}`, sql`r.name`, d.partnerId),
+    })
+    .from(d)
+    .where(eq(d.id, id));
+  return rows[0] as DeclarationDetail | undefined;
+}
+
+export async function nextDeclarationId(tx: DbOrTx): Promise<number> {
+  const res = await tx.execute<{ id: number }>(sql`select nextval(pg_get_serial_sequence('declarations', 'id'))::int as id`);
+  return Number(res.rows[0]!.id);
+}
+
+export async function insertDeclaration(tx: DbOrTx, row: DeclarationInsert): Promise<number> {
+  const [created] = await tx.insert(d).values(row).returning({ id: d.id });
+  return created!.id;
+}
+
+export async function updateDeclaration(tx: DbOrTx, id: number, fields: Partial<DeclarationInsert>): Promise<void> {
+  await tx.update(d).set({ ...fields, updatedAt: sql`now()` }).where(eq(d.id, id));
+}
+
+export async function softDeleteDeclarations(tx: DbOrTx, ids: readonly number[]): Promise<void> {
+  if (!ids.length) return;
+  await tx.update(d).set({ deletedAt: sql`now()`, updatedAt: sql`now()` }).where(and(inArray(d.id, [...ids]), isNull(d.deletedAt)));
+}
+
+export async function insertStatusHistory(tx: DbOrTx, entry: { objectId: number; from: number | null; to: number; userId: number; note?: string | null; modelId?: number }) {
+  await tx.insert(statusHistory).values({
+    modelId: entry.modelId ?? MODEL.declarations, objectId: entry.objectId, fromStateId: entry.from, stateId: entry.to, userId: entry.userId, note: entry.note ?? null,
+  });
+}
+
+/** One audit entry per declaration, set-based (bulk delete). */
+export async function insertAuditForEach(tx: DbOrTx, ids: readonly number[], entry: { userId: number; action: string; changes: unknown }) {
+  if (!ids.length) return;
+  await tx.execute(sql`
+    insert into ${auditLog} (user_id, action, entity, entity_id, changes)
+    select ${entry.userId}, ${entry.action}, 'declaration', x::text, ${JSON.stringify(entry.changes)}::jsonb
+    from unnest(${sql.param(`{${ids.join(',')}}`)}::int[]) as x`);
+}
+
+/**
+ * Bulk status change (spec §7 v2 edit/state): every declaration matching `where` moves to
+ * `to`, and each gets its status history row, in one statement (set-based: 10,000 rows well
+ * under a second). Returns how many changed.
+ */
+export async function changeStatusWhere(tx: DbOrTx, where: SQL | undefined, to: number, userId: number, note: string | null): Promise<number> {
+  const res = await tx.execute<{ n: number }>(sql`
+    with target as (
+      select ${d.id} as id, ${d.statusId} as from_state from ${d} where ${where ?? sql`true`} for update
+    ), changed as (
+      update ${d} set status_id = ${to}, updated_at = now() from target where ${d.id} = target.id
+      returning target.id, target.from_state
+    ), history as (
+      insert into ${statusHistory} (model_id, object_id, from_state_id, state_id, user_id, note)
+      select ${MODEL.declarations}, id, from_state, ${to}, ${userId}, ${note} from changed
+      returning 1
+    )
+    select count(*)::int as n from history`);
+  return Number(res.rows[0]?.n ?? 0);
+}
+
+export async function statusExists(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await db.select({ id: statuses.id }).from(statuses).where(and(eq(statuses.modelId, MODEL.declarations), eq(statuses.id, id))).limit(1);
+  return rows.length > 0;
+}
+
+/** Which of these references name no row (create/edit forms): field name → missing. */
+export async function findMissingReferences(db: DbOrTx, refs: { field: string; table: 'users' | 'branches' | 'product_types' | 'containers' | 'tariff_categories'; id: number }[]) {
+  const missing: string[] = [];
+  const tables = { users, branches, product_types: productTypes, containers, tariff_categories: tariffCategories };
+  for (const r of refs) {
+    const table = tables[r.table];
+    const deleted = 'deletedAt' in table ? sql`and deleted_at is null` : sql``;
+    const res = await db.execute<{ one: number }>(sql`select 1 as one from ${table} where id = ${r.id} ${deleted} limit 1`);
+    if (!res.rows.length) missing.push(r.field);
+  }
+  return missing;
+}
+
+export function findTariffCategory(db: DbOrTx, id: number) {
+  return db.select().from(tariffCategories).where(eq(tariffCategories.id, id)).then((r) => r[0]);
+}
+
+export async function isGlobalTrackCodeTaken(db: DbOrTx, code: string, exceptId?: number): Promise<boolean> {
+  const rows = await db.select({ id: d.id }).from(d)
+    .where(and(eq(d.globalTrackCode, code), isNull(d.deletedAt), exceptId ? sql`${d.id} <> ${exceptId}` : undefined)).limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * The tariff band for a parcel: country, liquid (1) or other (2), category, and the band with
+ * from < weight <= to (the first band, from 0, also takes weight 0; a blank `to` is open-ended).
+ */
+export function findTariffBand(db: DbOrTx, q: { countryId: number; type: number; categoryId: number; weight: string }) {
+  return db.select({ id: tariffs.id, price: tariffs.price, weightFrom: tariffs.weightFrom }).from(tariffs)
+    .where(and(
+      eq(tariffs.countryId, q.countryId), eq(tariffs.type, q.type), eq(tariffs.categoryId, q.categoryId), isNull(tariffs.deletedAt),
+      sql`(${tariffs.weightFrom} < ${q.weight}::numeric or ${tariffs.weightFrom} = 0)`,
+      sql`(${tariffs.weightTo} is null or ${q.weight}::numeric <= ${tariffs.weightTo})`,
+    ))
+    .orderBy(sql`${tariffs.weightFrom} desc`)
+    .limit(1)
+    .then((r) => r[0]);
+}
+
+/** Status history and the detailed audit entries of one declaration, oldest first (the timeline). */
+export async function findTimeline(db: DbOrTx, id: number, timeZone: string): Promise<DeclarationTimelineEntry[]> {
+  const res = await db.execute<DeclarationTimelineEntry & Record<string, unknown>>(sql`
+    select e.id, e.action, e.status, e.note, e.changes,
+           json_build_object('id', dd.id, 'trackCode', dd.track_code) as declaration,
+           (select json_build_object('id', u.id, 'name', u.name || ' ' || u.surname) from ${users} u where u.id = e.user_id) as changer,
+           (select json_build_object('id', b.id, 'name', b.name) from ${users} u join ${branches} b on b.id = u.admin_branch_id where u.id = e.user_id) as branch,
+           to_char(e.created_at at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as created_at
+    from (
+      select 'status:' || h.id as id, 'declaration.state' as action, h.user_id, h.note, null::jsonb as changes, h.created_at, 0 as kind, h.id as seq,
+             json_build_object('id', h.state_id, 'name', coalesce((select s.name from ${statuses} s where s.model_id = ${MODEL.declarations} and s.id = h.state_id), '')) as status
+      from ${statusHistory} h where h.model_id = ${MODEL.declarations} and h.object_id = ${id}
+      union all
+      select 'audit:' || a.id, a.action, a.user_id, a.changes->>'note', a.changes, a.created_at, 1, a.id, null::json
+      from ${auditLog} a where a.entity = 'declaration' and a.entity_id = ${String(id)}
+    ) e
+    join ${d} dd on dd.id = ${id}
+    order by e.created_at, e.kind, e.seq`);
+  return res.rows;
+}
+
+export function findDeclarationDocumentPath(db: DbOrTx, id: number) {
+  return db.select({ path: d.documentPath }).from(d).where(eq(d.id, id)).then((r) => r[0]?.path ?? null);
+}
+
+export function findReturnReasons(db: DbOrTx) {
+  return db.select({ id: returnReasons.id, name: returnReasons.name }).from(returnReasons).where(isNull(returnReasons.deletedAt)).orderBy(returnReasons.id);
+}
+
+export async function returnReasonExists(db: DbOrTx, id: number): Promise<boolean> {
+  return (await db.select({ id: returnReasons.id }).from(returnReasons).where(and(eq(returnReasons.id, id), isNull(returnReasons.deletedAt))).limit(1)).length > 0;
+}
+
+export async function insertDeclarationReturn(tx: DbOrTx, row: typeof declarationReturns.$inferInsert): Promise<number> {
+  const [created] = await tx.insert(declarationReturns).values(row).returning({ id: declarationReturns.id });
+  return created!.id;
+}

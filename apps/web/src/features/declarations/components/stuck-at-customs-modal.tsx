@@ -1,0 +1,100 @@
+import { DECLARATION_STATUS } from '@app/contract/statuses';
+import { az, fill } from '@app/contract/texts/az';
+import { Alert, Form, Input, Modal, Typography } from 'antd';
+import { useState } from 'react';
+import { useTouchedErrors } from '../../../shared/form/use-touched-errors';
+import type { QueryParams } from '../../../shared/http/http-client';
+import { mapServerErrors } from '../../../shared/form/map-server-errors';
+import { useToast } from '../../../shared/toast/toast-provider';
+import { useBulkChangeDeclarationState, useChangeDeclarationState, useDeclarationCount } from '../api';
+
+interface StuckAtCustomsModalProps {
+  /** The parcels chosen (row menu or selection): status 88. */
+  declarationIds?: readonly number[];
+  /** Or every parcel matching the table's filters: the bulk 'held at customs' status 36. */
+  filters?: QueryParams;
+  onClose: () => void;
+}
+
+interface ReasonValues {
+  descr: string;
+}
+
+/**
+ * spec §2/§4: 'held at customs' (88) needs a reason. One parcel goes through edit/state, several
+ * through the bulk call with their ids; no selection at all is refused with 'Bağlama seçilməyib'.
+ */
+export function StuckAtCustomsModal({ declarationIds = [], filters, onClose }: StuckAtCustomsModalProps) {
+  const [form] = Form.useForm<ReasonValues>();
+  const touched = useTouchedErrors(form);
+  const toast = useToast();
+  const single = useChangeDeclarationState();
+  const bulk = useBulkChangeDeclarationState();
+  const [formError, setFormError] = useState<string | null>(null);
+  const isByFilters = filters !== undefined;
+  const matching = useDeclarationCount(filters);
+  const matchingText = matching.data ? `${matching.data.kind === 'exact' ? '' : '~'}${matching.data.total}` : '…';
+  const isEmpty = !isByFilters && declarationIds.length === 0;
+
+  const submit = async ({ descr }: ReasonValues) => {
+    setFormError(null);
+    try {
+      if (isByFilters) {
+        const reply = await bulk.mutateAsync({ filters, stateId: DECLARATION_STATUS.heldAtCustomsBulk, descr: descr.trim() });
+        void toast.success(fill(az.declarationsUi.statusChangedMany, { N: reply.data.count }));
+      } else if (declarationIds.length === 1) {
+        await single.mutateAsync({ declarationId: declarationIds[0] as number, stateId: DECLARATION_STATUS.heldAtCustoms, descr: descr.trim() });
+        void toast.success(az.declarations.statusChanged);
+      } else {
+        const reply = await bulk.mutateAsync({ declarationIds, stateId: DECLARATION_STATUS.heldAtCustoms, descr: descr.trim() });
+        void toast.success(fill(az.declarationsUi.statusChangedMany, { N: reply.data.count }));
+      }
+      onClose();
+    } catch (error) {
+      const rest = mapServerErrors(form, error, { new_descr: 'descr', descr: 'descr' });
+      touched.markSubmitted();
+      if (rest) setFormError(rest);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={az.declarationsUi.stuckAtCustomsTitle}
+      okText={az.form.save}
+      cancelText={az.form.cancel}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okButtonProps={{ disabled: isEmpty || (isByFilters && !matching.data?.total) }}
+      confirmLoading={single.isPending || bulk.isPending}
+      destroyOnHidden
+    >
+      {isEmpty && <Alert type="warning" showIcon title={az.declarations.noSelection} style={{ marginBottom: 12 }} />}
+      {formError && <Alert type="error" showIcon title={formError} style={{ marginBottom: 12 }} data-testid="stuck-form-error" />}
+      {!isEmpty && (
+        <Typography.Paragraph type="secondary">
+          {isByFilters ? fill(az.declarationsUi.stuckByFilters, { N: matchingText }) : fill(az.declarationsUi.stuckAtCustomsCount, { N: declarationIds.length })}
+        </Typography.Paragraph>
+      )}
+      <Form<ReasonValues>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ descr: '' }}
+        onFieldsChange={touched.onFieldsChange}
+        onFinish={(values) => void submit(values)}
+        onFinishFailed={touched.markSubmitted}
+        data-testid="stuck-at-customs-form"
+      >
+        <Form.Item
+          name="descr"
+          label={az.declarationsUi.reason}
+          {...touched.hideUntilTouched('descr')}
+          rules={[{ validator: async (_, value: string) => { if (!value?.trim()) throw new Error(az.declarations.reasonRequired); } }]}
+        >
+          <Input.TextArea autoFocus autoSize={{ minRows: 3, maxRows: 6 }} maxLength={500} showCount />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

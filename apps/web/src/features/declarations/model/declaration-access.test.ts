@@ -1,0 +1,90 @@
+import { ROLE } from '@app/contract/roles';
+import { DECLARATION_STATUS } from '@app/contract/statuses';
+import { describe, expect, test } from 'vitest';
+import { canCancelDispatch, canHandOver, listRowActions, listSelectionActions, type Viewer } from './declaration-access';
+
+const clerk = (permissions: string[] = []): Viewer => ({ admin: ROLE.backOffice, permissions });
+const admin: Viewer = { admin: ROLE.admin, permissions: [] };
+const facts = (statusId: number, hasFlight = false) => ({ statusId, hasFlight, isRead: true });
+
+function describeMenu(viewer: Viewer, statusId: number, hasFlight = false) {
+  return Object.fromEntries(listRowActions(viewer, facts(statusId, hasFlight)).map((action) => [action.key, action.isDisabled ? 'off' : 'on']));
+}
+
+describe('[DECLARATIONS][ROW MENU] spec §2: every item with its permission and status rule', () => {
+  test('a clerk without permissions sees no hand over and no delete', () => {
+    const menu = describeMenu(clerk(), DECLARATION_STATUS.localWarehouse);
+    expect(menu.handOver).toBeUndefined();
+    expect(menu.delete).toBeUndefined();
+    expect(menu.details).toBe('on');
+    expect(menu.timeline).toBe('on');
+  });
+
+  test('delete shows with declaration_cancel', () => {
+    expect(describeMenu(clerk(['declaration_cancel']), 7).delete).toBe('on');
+  });
+
+  test.each([
+    [DECLARATION_STATUS.foreignWarehouse, 'off'],
+    [DECLARATION_STATUS.dispatchSent, 'off'],
+    [DECLARATION_STATUS.localWarehouse, 'on'],
+    [DECLARATION_STATUS.handedOver, 'off'],
+  ])('hand over with declarations_handover at status %i is %s', (statusId, state) => {
+    expect(describeMenu(clerk(['declarations_handover']), statusId).handOver).toBe(state);
+  });
+
+  test('the admin (1) holds every permission', () => {
+    const menu = describeMenu(admin, DECLARATION_STATUS.localWarehouse);
+    expect(menu.handOver).toBe('on');
+    expect(menu.delete).toBe('on');
+  });
+
+  test('remove from flight only in a flight and not once the dispatch is sent', () => {
+    expect(describeMenu(admin, 7, false).removeFromFlight).toBe('off');
+    expect(describeMenu(admin, 7, true).removeFromFlight).toBe('on');
+    expect(describeMenu(admin, DECLARATION_STATUS.dispatchSent, true).removeFromFlight).toBe('off');
+  });
+
+  test('the manual status items: the current status is disabled', () => {
+    expect(describeMenu(admin, DECLARATION_STATUS.localWarehouse)).toMatchObject({ status9: 'off', status88: 'on' });
+    expect(describeMenu(admin, DECLARATION_STATUS.heldAtCustoms)).toMatchObject({ status9: 'on', status88: 'off' });
+  });
+
+  test('a handed-over parcel (10) is not edited', () => {
+    expect(describeMenu(admin, DECLARATION_STATUS.handedOver).edit).toBe('off');
+    expect(describeMenu(admin, DECLARATION_STATUS.awaiting).edit).toBe('on');
+  });
+});
+
+describe('[DECLARATIONS][RULES] hand over and cancel dispatch', () => {
+  test('cancel dispatch needs canceldepesh and status 8', () => {
+    expect(canCancelDispatch(clerk(['canceldepesh']), facts(DECLARATION_STATUS.dispatchSent))).toBe(true);
+    expect(canCancelDispatch(clerk(['canceldepesh']), facts(DECLARATION_STATUS.foreignWarehouse))).toBe(false);
+    expect(canCancelDispatch(clerk(), facts(DECLARATION_STATUS.dispatchSent))).toBe(false);
+  });
+
+  test('hand over needs declarations_handover and status 9', () => {
+    expect(canHandOver(clerk(['declarations_handover']), facts(9))).toBe(true);
+    expect(canHandOver(clerk(), facts(9))).toBe(false);
+  });
+});
+
+describe('[DECLARATIONS][SELECTION MENU] spec §2: Combine for 2 or more rows', () => {
+  const keys = (viewer: Viewer, statuses: number[]) =>
+    Object.fromEntries(listSelectionActions(viewer, statuses.map((statusId) => ({ statusId }))).map((a) => [a.key, a.isDisabled ? 'off' : 'on']));
+
+  test('one row: no combine; two rows: combine', () => {
+    expect(keys(admin, [7]).combine).toBe('off');
+    expect(keys(admin, [7, 9]).combine).toBe('on');
+  });
+
+  test('hand over only when every selected parcel is at 9', () => {
+    expect(keys(admin, [9, 9]).handOver).toBe('on');
+    expect(keys(admin, [9, 7]).handOver).toBe('off');
+  });
+
+  test('delete only with declaration_cancel', () => {
+    expect(keys(clerk(), [7]).delete).toBeUndefined();
+    expect(keys(clerk(['declaration_cancel']), [7]).delete).toBe('on');
+  });
+});

@@ -1,0 +1,109 @@
+import type { AuthUser } from '@app/contract/auth';
+import { ROLE } from '@app/contract/roles';
+import { DECLARATION_STATUS } from '@app/contract/statuses';
+
+export type Viewer = Pick<AuthUser, 'admin' | 'permissions'>;
+
+/** What the rules need to know about one declaration (a list row or the detail). */
+export interface DeclarationFacts {
+  statusId: number;
+  hasFlight: boolean;
+  isRead: boolean;
+  isReturned?: boolean;
+}
+
+/** spec §6: admin (1) holds every permission; others what their codes say. */
+export function hasPermission(viewer: Viewer, code: string): boolean {
+  return viewer.admin === ROLE.admin || viewer.permissions.includes(code);
+}
+
+/** spec §2: delete needs declaration_cancel. */
+export function canDelete(viewer: Viewer): boolean {
+  return hasPermission(viewer, 'declaration_cancel');
+}
+
+/** spec §2/§4: hand over needs declarations_handover, and only status 9 allows it. */
+export function canHandOver(viewer: Viewer, facts: Pick<DeclarationFacts, 'statusId'>): boolean {
+  return hasPermission(viewer, 'declarations_handover') && facts.statusId === DECLARATION_STATUS.localWarehouse;
+}
+
+/** spec §2/§4: cancel dispatch needs canceldepesh, and only at status 8. */
+export function canCancelDispatch(viewer: Viewer, facts: Pick<DeclarationFacts, 'statusId'>): boolean {
+  return hasPermission(viewer, 'canceldepesh') && facts.statusId === DECLARATION_STATUS.dispatchSent;
+}
+
+/** A parcel leaves its flight only while its dispatch is not sent (the server asks to cancel it first). */
+export function canRemoveFromFlight(facts: Pick<DeclarationFacts, 'statusId' | 'hasFlight'>): boolean {
+  return facts.hasFlight && facts.statusId !== DECLARATION_STATUS.dispatchSent;
+}
+
+/** A handed-over parcel (10) is no longer edited. */
+export function canEdit(facts: Pick<DeclarationFacts, 'statusId'>): boolean {
+  return facts.statusId !== DECLARATION_STATUS.handedOver;
+}
+
+/** spec §2: weight needs changeweightdeclaration; delivery price, special tariff and plan need changedeliveryprice. */
+export function canEditWeight(viewer: Viewer): boolean {
+  return hasPermission(viewer, 'changeweightdeclaration');
+}
+
+export function canChangeDeliveryPrice(viewer: Viewer): boolean {
+  return hasPermission(viewer, 'changedeliveryprice');
+}
+
+export type RowActionKey =
+  | 'details'
+  | 'edit'
+  | 'removeFromFlight'
+  | 'handOver'
+  | 'return'
+  | 'timeline'
+  | 'toggleRead'
+  | 'status9'
+  | 'status88'
+  | 'delete';
+
+export interface RowAction {
+  key: RowActionKey;
+  isDisabled: boolean;
+}
+
+/**
+ * spec §2 "Row menu" with each item's permission and status rule: items the user may never use are
+ * left out, items the parcel's status does not allow yet are shown disabled.
+ */
+export function listRowActions(viewer: Viewer, facts: DeclarationFacts): RowAction[] {
+  const actions: RowAction[] = [
+    { key: 'details', isDisabled: false },
+    { key: 'edit', isDisabled: !canEdit(facts) },
+    { key: 'removeFromFlight', isDisabled: !canRemoveFromFlight(facts) },
+  ];
+  if (hasPermission(viewer, 'declarations_handover')) actions.push({ key: 'handOver', isDisabled: !canHandOver(viewer, facts) });
+  actions.push(
+    { key: 'return', isDisabled: facts.statusId === DECLARATION_STATUS.handedOver || facts.isReturned === true },
+    { key: 'timeline', isDisabled: false },
+    { key: 'toggleRead', isDisabled: false },
+    { key: 'status9', isDisabled: facts.statusId === DECLARATION_STATUS.localWarehouse },
+    { key: 'status88', isDisabled: facts.statusId === DECLARATION_STATUS.heldAtCustoms },
+  );
+  if (canDelete(viewer)) actions.push({ key: 'delete', isDisabled: false });
+  return actions;
+}
+
+export type SelectionActionKey = 'combine' | 'handOver' | 'changeStatus' | 'delete';
+export interface SelectionAction {
+  key: SelectionActionKey;
+  isDisabled: boolean;
+}
+
+/** spec §2 selection menu: Combine for 2 or more rows, Hand over, Change status, Delete (declaration_cancel). */
+export function listSelectionActions(viewer: Viewer, selected: Pick<DeclarationFacts, 'statusId'>[]): SelectionAction[] {
+  const count = selected.length;
+  const actions: SelectionAction[] = [{ key: 'combine', isDisabled: count < 2 }];
+  if (hasPermission(viewer, 'declarations_handover')) {
+    actions.push({ key: 'handOver', isDisabled: count === 0 || selected.some((facts) => !canHandOver(viewer, facts)) });
+  }
+  actions.push({ key: 'changeStatus', isDisabled: count === 0 });
+  if (canDelete(viewer)) actions.push({ key: 'delete', isDisabled: count === 0 });
+  return actions;
+}

@@ -1,0 +1,261 @@
+import {
+  ClockCircleOutlined, DeleteOutlined, DisconnectOutlined, DownOutlined, EditOutlined, EyeOutlined, FileTextOutlined, RollbackOutlined, StopOutlined, SwapOutlined,
+} from '@ant-design/icons';
+import { CURRENCY_SIGN, productPriceSign } from '@app/contract/countries';
+import { DECLARATION_TYPE, MANUAL_DECLARATION_STATUSES, type DeclarationDetail } from '@app/contract/declarations';
+import { DECLARATION_STATUS } from '@app/contract/statuses';
+import { az } from '@app/contract/texts/az';
+import { Button, Card, Col, Descriptions, Dropdown, Flex, Result, Row, Space, Spin, Tag, Tooltip, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useAuth } from '../../../app/auth/auth-context';
+import { formatDateTime } from '../../../shared/format/format-date';
+import { formatAmount } from '../../../shared/format/format-number';
+import { readErrorMessage } from '../../../shared/http/http-error';
+import { useDeclaration } from '../api';
+import { CommercialDeclarationModal } from '../components/commercial-declaration-modal';
+import { DeclarationFormModal } from '../components/declaration-form-modal';
+import { DocumentLink } from '../components/document-link';
+import { ReturnModal } from '../components/return-modal';
+import { StatusTimelineModal } from '../components/status-timeline-modal';
+import { useDeclarationActions } from '../components/use-declaration-actions';
+import { canCancelDispatch, canDelete, canEdit, canHandOver, canRemoveFromFlight, hasPermission } from '../model/declaration-access';
+import { describeDeclarationStatus } from '../model/status-names';
+
+function orDash(value: ReactNode) {
+  return value === null || value === undefined || value === '' ? '—' : value;
+}
+
+function yesNo(value: boolean) {
+  return value ? <Tag color="green">{az.table.yes}</Tag> : <Tag>{az.table.no}</Tag>;
+}
+
+type OpenModal = 'edit' | 'timeline' | 'commercial' | 'return' | null;
+
+function InfoCard({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+  return (
+    <Card size="small" title={title} style={{ height: '100%' }} data-testid={testId}>
+      <Descriptions size="small" column={1}>
+        {children}
+      </Descriptions>
+    </Card>
+  );
+}
+
+function DeclarationCards({ declaration }: { declaration: DeclarationDetail }) {
+  const t = az.declarations;
+  const ui = az.declarationsUi;
+  const isHandedOver = declaration.status.id === DECLARATION_STATUS.handedOver;
+  const lastBox = declaration.lastBox ?? declaration.box;
+  return (
+    <Row gutter={[12, 12]}>
+      <Col xs={24} lg={12}>
+        <InfoCard title={ui.generalInfo} testId="card-general">
+          <Descriptions.Item label={t.trackCode}>{declaration.trackCode}</Descriptions.Item>
+          <Descriptions.Item label={t.globalTrackCode}>{orDash(declaration.globalTrackCode)}</Descriptions.Item>
+          <Descriptions.Item label={t.customerCode}>{orDash(declaration.user?.code)}</Descriptions.Item>
+          <Descriptions.Item label={t.customer}>
+            {declaration.user ? <Link to={`/@next/users/${declaration.user.id}`}>{`${declaration.user.name} ${declaration.user.surname}`}</Link> : '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label={ui.customerPhone}>{orDash(declaration.user?.phone)}</Descriptions.Item>
+          <Descriptions.Item label={ui.fin}>{orDash(declaration.user?.fin)}</Descriptions.Item>
+          <Descriptions.Item label={t.productType}>{orDash(declaration.productType?.name)}</Descriptions.Item>
+          <Descriptions.Item label={t.quantity}>{`${declaration.quantity} ${ui.pieces}`}</Descriptions.Item>
+          <Descriptions.Item label={t.shop}>{orDash(declaration.shop)}</Descriptions.Item>
+          <Descriptions.Item label={t.composition}>{declaration.type === DECLARATION_TYPE.liquid ? t.liquid : t.other}</Descriptions.Item>
+          <Descriptions.Item label={t.tariff}>{orDash(declaration.planCategory?.name)}</Descriptions.Item>
+          <Descriptions.Item label={t.declared}>{yesNo(declaration.approved)}</Descriptions.Item>
+          {declaration.isCommercial && <Descriptions.Item label={ui.voen}>{orDash(declaration.voen)}</Descriptions.Item>}
+          {declaration.isCommercial && <Descriptions.Item label={ui.awb}>{orDash(declaration.awb)}</Descriptions.Item>}
+          <Descriptions.Item label={t.createdAt}>{formatDateTime(declaration.createdAt)}</Descriptions.Item>
+          <Descriptions.Item label={ui.deliveredAt}>{formatDateTime(declaration.deliveredAt)}</Descriptions.Item>
+          {declaration.file && (
+            <Descriptions.Item label={ui.document}>
+              <DocumentLink path={declaration.file} label={ui.openDocument} />
+            </Descriptions.Item>
+          )}
+        </InfoCard>
+      </Col>
+      <Col xs={24} lg={12}>
+        <Flex vertical gap={12} style={{ height: '100%' }}>
+          <InfoCard title={ui.warehouseInfo} testId="card-warehouse">
+            <Descriptions.Item label={ui.basket}>{orDash(declaration.basket?.name)}</Descriptions.Item>
+            <Descriptions.Item label={t.parcel}>{orDash(declaration.parcel?.name)}</Descriptions.Item>
+            <Descriptions.Item label={ui.shelf}>{orDash(declaration.wardrobeNumber)}</Descriptions.Item>
+            <Descriptions.Item label={ui.lastBox}>
+              {lastBox ? (isHandedOver ? `${lastBox.name} (${ui.oldBox})` : lastBox.name) : '—'}
+            </Descriptions.Item>
+          </InfoCard>
+          <InfoCard title={ui.prices} testId="card-prices">
+            <Descriptions.Item label={t.productPrice}>{formatAmount(declaration.price, productPriceSign(declaration.countryId))}</Descriptions.Item>
+            <Descriptions.Item label={t.deliveryPrice}>{formatAmount(declaration.deliveryPrice, CURRENCY_SIGN.USD)}</Descriptions.Item>
+            <Descriptions.Item label={t.paid}>{yesNo(declaration.paid)}</Descriptions.Item>
+          </InfoCard>
+        </Flex>
+      </Col>
+      <Col xs={24} lg={12}>
+        <InfoCard title={ui.measurements} testId="card-measurements">
+          <Descriptions.Item label={t.weight}>{formatAmount(declaration.weight, ui.kg)}</Descriptions.Item>
+          <Descriptions.Item label={ui.height}>{formatAmount(declaration.height, ui.cm)}</Descriptions.Item>
+          <Descriptions.Item label={ui.width}>{formatAmount(declaration.width, ui.cm)}</Descriptions.Item>
+          <Descriptions.Item label={ui.depth}>{formatAmount(declaration.depth, ui.cm)}</Descriptions.Item>
+        </InfoCard>
+      </Col>
+      <Col xs={24} lg={12}>
+        <InfoCard title={ui.placement} testId="card-placement">
+          <Descriptions.Item label={t.branch}>{orDash(declaration.branch?.name)}</Descriptions.Item>
+          <Descriptions.Item label={t.flight}>{orDash(declaration.flight?.name)}</Descriptions.Item>
+          <Descriptions.Item label={ui.placedBy}>
+            {declaration.bbs?.user ? `${declaration.bbs.user.name} · ${formatDateTime(declaration.bbs.date)}` : '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label={ui.branchSorting}>
+            {declaration.parcelSorting ? `${declaration.parcelSorting.state_name} · ${formatDateTime(declaration.parcelSorting.created_at)}` : '—'}
+          </Descriptions.Item>
+        </InfoCard>
+      </Col>
+      <Col xs={24}>
+        <Card size="small" title={ui.description} data-testid="card-description">
+          <Typography.Paragraph style={{ marginBottom: 0, whiteSpace: 'pre-wrap' }}>{declaration.description || ui.noDescription}</Typography.Paragraph>
+        </Card>
+      </Col>
+    </Row>
+  );
+}
+
+/** spec §2 "Declaration detail page": header tags, buttons with their rules, the cards. */
+export function DeclarationDetailsPage() {
+  const { declarationId: idText } = useParams();
+  const declarationId = Number(idText);
+  const isValidId = Number.isInteger(declarationId) && declarationId > 0;
+  const navigate = useNavigate();
+  const { user: viewer } = useAuth();
+  const query = useDeclaration(isValidId ? declarationId : undefined);
+  const actions = useDeclarationActions({ afterDelete: () => void navigate('/@next/declarations') });
+  const [openModal, setOpenModal] = useState<OpenModal>(null);
+
+  if (!isValidId) return <Result status="404" title={az.errors.pageError} subTitle={az.declarationsUi.notFound} />;
+  if (query.isLoading) {
+    return (
+      <Flex justify="center" style={{ padding: 48 }}>
+        <Spin size="large" />
+      </Flex>
+    );
+  }
+  if (query.isError || !query.data) {
+    return <Result status="404" title={az.errors.pageError} subTitle={readErrorMessage(query.error)} data-testid="declaration-load-error" />;
+  }
+  const declaration = query.data;
+  const ui = az.declarationsUi;
+  const facts = { statusId: declaration.status.id, hasFlight: declaration.flight !== null, isRead: declaration.read };
+  const ref = { id: declaration.id, trackCode: declaration.trackCode, isRead: declaration.read };
+  const isHandedOver = declaration.status.id === DECLARATION_STATUS.handedOver;
+  const isEditable = declaration.editable && canEdit(facts);
+
+  return (
+    <Flex vertical gap={12} data-testid="declaration-details">
+      {actions.contextHolder}
+      <Card size="small">
+        <Flex wrap gap={12} align="center" justify="space-between">
+          <Space wrap align="center">
+            <Typography.Title level={4} style={{ margin: 0 }} data-testid="declaration-track-code">
+              {declaration.trackCode}
+            </Typography.Title>
+            {declaration.user && <Typography.Text strong>{`${declaration.user.name} ${declaration.user.surname}`}</Typography.Text>}
+            <Tag>{az.countries[declaration.countryId] ?? declaration.countryId}</Tag>
+            <Tag color="blue" data-testid="declaration-status">
+              {declaration.status.name}
+            </Tag>
+            <Tag color={declaration.isCommercial ? 'purple' : 'default'}>{declaration.isCommercial ? ui.commercialTag : ui.citizenTag}</Tag>
+            {declaration.returned && <Tag color="orange">{ui.returnedTag}</Tag>}
+            {declaration.trendyol > 0 && <Tag color="geekblue">{az.providers[declaration.trendyol]}</Tag>}
+            {declaration.partner && <Tag color="cyan">{declaration.partner.name}</Tag>}
+            {!declaration.read && <Tag color="gold">{ui.unreadTag}</Tag>}
+            {declaration.deletedAt && <Tag color="red">{ui.deletedTag}</Tag>}
+          </Space>
+          <Space wrap>
+            <Button icon={<ClockCircleOutlined />} onClick={() => setOpenModal('timeline')} data-testid="declaration-timeline-button">
+              {ui.timeline}
+            </Button>
+            <Button icon={<EditOutlined />} disabled={!isEditable} onClick={() => setOpenModal('edit')} data-testid="declaration-edit-button">
+              {ui.edit}
+            </Button>
+            {canDelete(viewer) && (
+              <Button danger icon={<DeleteOutlined />} disabled={Boolean(declaration.deletedAt)} onClick={() => actions.confirmAction('cancel', ref)}>
+                {ui.delete}
+              </Button>
+            )}
+          </Space>
+        </Flex>
+        <Flex wrap gap={8} style={{ marginTop: 12 }}>
+          {hasPermission(viewer, 'declarations_handover') && (
+            <Tooltip title={canHandOver(viewer, facts) ? undefined : isHandedOver ? ui.handedOverAlready : ui.handoverNeedsStatus}>
+              <Button size="small" type="primary" icon={<SwapOutlined />} disabled={!canHandOver(viewer, facts)} onClick={actions.showNotReady}>
+                {ui.handOver}
+              </Button>
+            </Tooltip>
+          )}
+          <Button size="small" icon={<RollbackOutlined />} disabled={isHandedOver || declaration.returned || !declaration.editable} onClick={() => setOpenModal('return')}>
+            {ui.return}
+          </Button>
+          <Tooltip title={canRemoveFromFlight(facts) ? undefined : facts.hasFlight ? az.declarations.removeAfterDispatch : ui.notInFlight}>
+            <Button
+              size="small"
+              icon={<DisconnectOutlined />}
+              disabled={!canRemoveFromFlight(facts)}
+              onClick={() => actions.confirmAction('removeFromFlight', ref)}
+            >
+              {ui.removeFromFlight}
+            </Button>
+          </Tooltip>
+          {hasPermission(viewer, 'canceldepesh') && (
+            <Tooltip title={canCancelDispatch(viewer, facts) ? undefined : ui.cancelDispatchNeedsStatus}>
+              <Button
+                size="small"
+                danger
+                icon={<StopOutlined />}
+                disabled={!canCancelDispatch(viewer, facts)}
+                onClick={() => actions.confirmAction('cancelDispatch', ref)}
+              >
+                {ui.cancelDispatch}
+              </Button>
+            </Tooltip>
+          )}
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: MANUAL_DECLARATION_STATUSES.map((statusId) => ({
+                key: String(statusId),
+                label: describeDeclarationStatus(statusId),
+                disabled: statusId === declaration.status.id,
+                onClick: () => actions.changeStatus(ref, statusId),
+              })),
+            }}
+          >
+            <Button size="small" disabled={!isEditable} data-testid="declaration-status-menu">
+              {ui.changeStatus} <DownOutlined />
+            </Button>
+          </Dropdown>
+          {declaration.isCommercial && (
+            <Button size="small" icon={<FileTextOutlined />} disabled={!isEditable} onClick={() => setOpenModal('commercial')} data-testid="declaration-commercial">
+              {ui.commercialTag}
+            </Button>
+          )}
+          <Button size="small" icon={<EyeOutlined />} onClick={() => void actions.switchRead(ref)}>
+            {declaration.read ? ui.markUnread : ui.markRead}
+          </Button>
+        </Flex>
+      </Card>
+
+      <DeclarationCards declaration={declaration} />
+
+      {openModal === 'edit' && <DeclarationFormModal declarationId={declaration.id} onClose={() => setOpenModal(null)} />}
+      {openModal === 'return' && (
+        <ReturnModal declarationId={declaration.id} priceSign={productPriceSign(declaration.countryId)} onClose={() => setOpenModal(null)} />
+      )}
+      {openModal === 'commercial' && <CommercialDeclarationModal declaration={declaration} onClose={() => setOpenModal(null)} />}
+      {openModal === 'timeline' && (
+        <StatusTimelineModal declarationId={declaration.id} trackCode={declaration.trackCode} onClose={() => setOpenModal(null)} />
+      )}
+    </Flex>
+  );
+}
