@@ -21,7 +21,7 @@ import { LoginThrottle } from './platform/auth/login-throttle';
 import { TokenSigner } from './platform/auth/tokens';
 import { AppError } from './platform/errors';
 import { localFileStorage, type FileStorage } from './platform/files';
-import { toValidationError } from './platform/validation';
+import { normalizeBracketKeys, toValidationError } from './platform/validation';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerDeclarationRoutes } from './modules/declarations/routes';
 import { registerHealthRoutes } from './modules/health/routes';
@@ -29,6 +29,7 @@ import { registerMoneyRoutes } from './modules/money/routes';
 import { registerNotificationRoutes } from './modules/notifications/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
 import { registerUserRoutes } from './modules/users/routes';
+import { registerWarehouseRoutes } from './modules/warehouse/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -91,6 +92,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandling(app);
   const signer = new TokenSigner(deps.jwtSecret, deps.config.ACCESS_TOKEN_TTL_SECONDS);
   const throttle = new LoginThrottle(deps.config.LOGIN_MAX_ATTEMPTS, deps.config.LOGIN_WINDOW_SECONDS * 1000);
+  app.addHook('preValidation', async (req) => {
+    req.query = normalizeBracketKeys(req.query) as typeof req.query;
+    req.body = normalizeBracketKeys(req.body) as typeof req.body;
+  });
   registerGuard(app, signer);
   registerWriteAudit(app);
 
@@ -102,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     registerNotificationRoutes(api);
     registerMoneyRoutes(api);
     registerDeclarationRoutes(api);
+    registerWarehouseRoutes(api);
   });
 
   registerWebApp(app, deps.config.WEB_DIST);

@@ -60,3 +60,20 @@ export function parseOrThrow<T>(schema: z.ZodType<T>, data: unknown): T {
   }
   throw invalid(errors);
 }
+
+/** `ids[]=1&ids[]=2` (PHP-style form lists, which existing clients send) arrive as `ids: ['1','2']`. */
+export function normalizeBracketKeys(input: unknown): unknown {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return input;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (!key.endsWith('[]')) {
+      if (!(key in out)) out[key] = value;
+      continue;
+    }
+    const name = key.slice(0, -2);
+    const items = Array.isArray(value) ? value : [value];
+    const existing = out[name];
+    out[name] = existing === undefined ? items : [...(Array.isArray(existing) ? existing : [existing]), ...items];
+  }
+  return out;
+}

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { branches, productTypes, settings, statuses } from '../../db/schema/settings';
+import { branches, productTypes, settings, shopNames, statuses, tariffCategories } from '../../db/schema/settings';
 
 export function findSettings(db: DbOrTx) {
   return db.select({ groupId: settings.groupId, key: settings.key, value: settings.value }).from(settings);
@@ -22,4 +22,14 @@ export function findProductTypeOptions(db: DbOrTx) {
 export function findBranchOptions(db: DbOrTx) {
   return db.select({ id: branches.id, name: branches.name, company_id: branches.companyId })
     .from(branches).where(and(isNull(branches.deletedAt))).orderBy(asc(branches.name));
+}
+
+export function findShopNameOptions(db: DbOrTx) {
+  return db.select({ id: shopNames.id, name: shopNames.name, country_id: shopNames.countryId })
+    .from(shopNames).orderBy(asc(shopNames.name));
+}
+
+export function findTariffCategoryOptions(db: DbOrTx) {
+  return db.select({ id: tariffCategories.id, name: tariffCategories.name, country_id: tariffCategories.countryId, descr: tariffCategories.descr })
+    .from(tariffCategories).orderBy(asc(tariffCategories.id));
 }

@@ -2,7 +2,9 @@ import { zId } from '@app/contract/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listBranchOptions, listProductTypeOptions, listStatusesOfModel, readClientSettings } from './service';
+import {
+  listBranchOptions, listProductTypeOptions, listShopNameOptions, listStatusesOfModel, listTariffCategoryOptions, readClientSettings,
+} from './service';
 
 const ZLookupQuery = z.object({ per_page: z.coerce.number().int().optional(), page: z.coerce.number().int().optional() });
 
@@ -29,4 +31,14 @@ export function registerSettingsRoutes(server: FastifyInstance): void {
     schema: { tags: ['settings'], summary: 'Branches (lookup)', querystring: ZLookupQuery },
     config: { access: 'staff' },
   }, () => listBranchOptions(app.db));
+
+  app.get('/api/admin/shop_names', {
+    schema: { tags: ['settings'], summary: 'Shop names (lookup)', querystring: ZLookupQuery },
+    config: { access: 'staff' },
+  }, () => listShopNameOptions(app.db));
+
+  app.get('/api/admin/tariff/category_list', {
+    schema: { tags: ['settings'], summary: 'Tariff categories (special tariffs; lookup)', querystring: ZLookupQuery },
+    config: { access: 'staff' },
+  }, () => listTariffCategoryOptions(app.db));
 }

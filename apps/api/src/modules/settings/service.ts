@@ -1,5 +1,7 @@
 import type { Db } from '../../db/client';
-import { findBranchOptions, findProductTypeOptions, findSettings, findStatusesOfModel } from './queries';
+import {
+  findBranchOptions, findProductTypeOptions, findSettings, findShopNameOptions, findStatusesOfModel, findTariffCategoryOptions,
+} from './queries';
 
 /** Global settings and setting groups, as `{ group: { key: value } }` (spec §3 "Settings groups"). */
 export async function readClientSettings(db: Db) {
@@ -21,5 +23,15 @@ export async function listProductTypeOptions(db: Db) {
 
 export async function listBranchOptions(db: Db) {
   const data = await findBranchOptions(db);
+  return { data, total: data.length };
+}
+
+export async function listShopNameOptions(db: Db) {
+  const data = await findShopNameOptions(db);
+  return { data, total: data.length };
+}
+
+export async function listTariffCategoryOptions(db: Db) {
+  const data = await findTariffCategoryOptions(db);
   return { data, total: data.length };
 }

@@ -101,7 +101,7 @@ export function useTariffCategories() {
   return useQuery({
     queryKey: declarationKeys.tariffCategories,
     queryFn: ({ signal }) =>
-      http.get<ListResponse<Lookup & { country_id?: number | null }>>('/api/client/v2/tariff/category_list', { per_page: 1000 }, signal),
+      http.get<ListResponse<Lookup & { country_id?: number | null }>>('/api/admin/tariff/category_list', { per_page: 1000 }, signal),
     select: (reply) => reply.data,
     staleTime: CACHE_LOOKUP_MS,
     gcTime: CACHE_LOOKUP_MS,

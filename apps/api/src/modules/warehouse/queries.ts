@@ -1,0 +1,10 @@
+import { asc, eq, isNull, and } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { containers } from '../../db/schema/warehouse';
+
+export function findContainerOptions(db: DbOrTx, branchId?: number) {
+  return db.select({ id: containers.id, name: containers.name, branch_id: containers.branchId })
+    .from(containers)
+    .where(and(isNull(containers.deletedAt), branchId === undefined ? undefined : eq(containers.branchId, branchId)))
+    .orderBy(asc(containers.name));
+}

@@ -1,0 +1,7 @@
+import type { Db } from '../../db/client';
+import { findContainerOptions } from './queries';
+
+/** Boxes to pick from (declaration form, box picker); the warehouse issue adds the box screens. */
+export async function listContainerOptions(db: Db, branchId?: number) {
+  return { data: await findContainerOptions(db, branchId) };
+}
