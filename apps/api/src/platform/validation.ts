@@ -9,6 +9,7 @@ interface ZodIssueLike {
   message: string;
   maximum?: unknown;
   minimum?: unknown;
+  errors?: { code?: string; message: string }[][];
   format?: string;
 }
 
@@ -16,6 +17,11 @@ interface ZodIssueLike {
 function describeIssue(issue: ZodIssueLike, isMissing: boolean): string {
   if (isMissing) return az.errors.required;
   switch (issue.code) {
+    case 'invalid_union':
+      // A blank value fails every branch of a union (string | number) as "received undefined".
+      return issue.errors?.every((branch) => branch.some((e) => e.code === 'invalid_type' && /undefined/.test(e.message)))
+        ? az.errors.required
+        : az.errors.invalidInput;
     case 'too_small':
       return issue.minimum === 1 ? az.errors.required : az.errors.invalidInput;
     case 'too_big':

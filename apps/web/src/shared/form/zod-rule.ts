@@ -15,6 +15,11 @@ export function describeIssue(issue: Issue): string {
       return issue.format === 'email' ? az.errors.invalidEmail : az.errors.invalidInput;
     case 'invalid_type':
       return issue.input === undefined || issue.input === null || issue.input === '' ? az.errors.required : az.errors.invalidInput;
+    case 'invalid_union':
+      // A blank value fails every branch of a union (string | number) as "received undefined".
+      return issue.errors.every((branch) => branch.some((e) => e.code === 'invalid_type' && /undefined/.test(e.message)))
+        ? az.errors.required
+        : az.errors.invalidInput;
     case 'custom':
       return issue.message;
     default:
