@@ -316,9 +316,9 @@ export interface DeclarationCombineReply {
 
 /** GET /api/admin/declaration/getstates?declaration_id → { data: TimelineEntry[] }, oldest first (spec §3 "Timeline entry"). */
 export interface DeclarationTimelineEntry {
-  id: string;                    // 'status:<n>' or 'audit:<n>'
+  id: string;                    // 'audit:<n>' (a change, with the status it set), or 'status:<n>' (a status change with no audit entry)
   action: string;                // e.g. 'declaration.create', 'declaration.state', 'declaration.edit'
-  status: NamedRef | null;       // the status after the change (status entries)
+  status: NamedRef | null;       // the status after the change, when the change set one
   branch: NamedRef | null;       // the changer's branch
   declaration: { id: number; trackCode: string };
   changer: { id: number; name: string } | null;

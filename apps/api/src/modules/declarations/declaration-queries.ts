@@ -194,24 +194,44 @@ export function findTariffBand(db: DbOrTx, q: { countryId: number; type: number;
     .then((r) => r[0]);
 }
 
-/** Status history and the detailed audit entries of one declaration, oldest first (the timeline). */
+/**
+ * The timeline: one entry per change, oldest first. A service writes a status change's history row
+ * and its audit entry in one transaction, so both carry the same `now()`: such a pair is one entry
+ * (the audit's action and changes, the history's new status). History rows with no audit entry
+ * (seeded parcels, bulk changes) stand alone.
+ */
 export async function findTimeline(db: DbOrTx, id: number, timeZone: string): Promise<DeclarationTimelineEntry[]> {
   const res = await db.execute<DeclarationTimelineEntry & Record<string, unknown>>(sql`
-    select e.id, e.action, e.status, e.note, e.changes,
+    with hist as (
+      select h.id, h.user_id, h.state_id, h.note, h.created_at from ${statusHistory} h
+      where h.model_id = ${MODEL.declarations} and h.object_id = ${id}
+    ), aud as (
+      select a.id, a.user_id, a.action, a.changes, a.created_at from ${auditLog} a
+      where a.entity = 'declaration' and a.entity_id = ${String(id)}
+    )
+    select e.id, e.action, e.note, e.changes,
+           case when e.state_id is null then null else json_build_object('id', e.state_id, 'name',
+             coalesce((select s.name from ${statuses} s where s.model_id = ${MODEL.declarations} and s.id = e.state_id), '')) end as status,
            json_build_object('id', dd.id, 'trackCode', dd.track_code) as declaration,
            (select json_build_object('id', u.id, 'name', u.name || ' ' || u.surname) from ${users} u where u.id = e.user_id) as changer,
            (select json_build_object('id', b.id, 'name', b.name) from ${users} u join ${branches} b on b.id = u.admin_branch_id where u.id = e.user_id) as branch,
            to_char(e.created_at at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as created_at
     from (
-      select 'status:' || h.id as id, 'declaration.state' as action, h.user_id, h.note, null::jsonb as changes, h.created_at, 0 as kind, h.id as seq,
-             json_build_object('id', h.state_id, 'name', coalesce((select s.name from ${statuses} s where s.model_id = ${MODEL.declarations} and s.id = h.state_id), '')) as status
-      from ${statusHistory} h where h.model_id = ${MODEL.declarations} and h.object_id = ${id}
+      select 'audit:' || a.id as id, a.action, a.user_id, coalesce(a.changes->>'note', h.note) as note, a.changes,
+             a.created_at, a.id as seq, h.state_id
+      from aud a
+      left join lateral (
+        select h.state_id, h.note from hist h
+        where h.created_at = a.created_at and h.user_id is not distinct from a.user_id
+        order by h.id desc limit 1
+      ) h on true
       union all
-      select 'audit:' || a.id, a.action, a.user_id, a.changes->>'note', a.changes, a.created_at, 1, a.id, null::json
-      from ${auditLog} a where a.entity = 'declaration' and a.entity_id = ${String(id)}
+      select 'status:' || h.id, 'declaration.state', h.user_id, h.note, null::jsonb, h.created_at, h.id, h.state_id
+      from hist h
+      where not exists (select 1 from aud a where a.created_at = h.created_at and a.user_id is not distinct from h.user_id)
     ) e
     join ${d} dd on dd.id = ${id}
-    order by e.created_at, e.kind, e.seq`);
+    order by e.created_at, e.seq`);
   return res.rows;
 }
 

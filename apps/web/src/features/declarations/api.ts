@@ -1,4 +1,4 @@
-import { CACHE_LOOKUP_MS, type ListResponse } from '@app/contract/common';
+import type { ListResponse } from '@app/contract/common';
 import type {
   DeclarationActionReply,
   DeclarationBulkReply,
@@ -14,6 +14,7 @@ import { ROLE } from '@app/contract/roles';
 import type { UserSelectReply } from '@app/contract/users';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, type FormValue, type QueryParams } from '../../shared/http/http-client';
+import { useLookup } from '../../shared/http/use-lookup';
 
 interface Lookup {
   id: number;
@@ -41,7 +42,10 @@ export function fetchDeclarationPage(params: QueryParams, signal: AbortSignal): 
 }
 
 /** Quick search (spec §2): partner users look up through their own endpoint. */
-export async function findDeclarationByTrackCode(trackCode: string, adminCode: number): Promise<{ id: number; track_code: string }> {
+export async function findDeclarationByTrackCode(
+  trackCode: string,
+  adminCode: number,
+): Promise<{ id: number; track_code: string }> {
   const path =
     adminCode === ROLE.partner
       ? '/api/branchpartner/declarations/info_by_track_code'
@@ -54,67 +58,50 @@ function toOptions(list: Lookup[]) {
   return list.map((item) => ({ value: item.id, label: item.name }));
 }
 
-/** Lookups are cached 15 minutes (spec §9). */
+/** Lookups are cached 15 minutes (spec §9; sizes: shops 15000, plan categories 1000). */
 export function useDeclarationStatuses() {
-  return useQuery({
-    queryKey: declarationKeys.statuses,
-    queryFn: ({ signal }) =>
-      http.get<{ data: (Lookup & { model_id: number })[] }>('/api/admin/states/getlistbymodelid', { model_id: MODEL.declarations }, signal),
-    select: (reply) => toOptions(reply.data),
-    staleTime: CACHE_LOOKUP_MS,
-    gcTime: CACHE_LOOKUP_MS,
-  });
+  return useLookup<Lookup, ReturnType<typeof toOptions>>(
+    declarationKeys.statuses,
+    '/api/admin/states/getlistbymodelid',
+    { model_id: MODEL.declarations },
+    { select: toOptions },
+  );
 }
 
 export function useProductTypes() {
-  return useQuery({
-    queryKey: declarationKeys.productTypes,
-    queryFn: ({ signal }) => http.get<ListResponse<Lookup>>('/api/admin/product-types/getlist', { per_page: 10000 }, signal),
-    select: (reply) => toOptions(reply.data),
-    staleTime: CACHE_LOOKUP_MS,
-    gcTime: CACHE_LOOKUP_MS,
-  });
+  return useLookup<Lookup, ReturnType<typeof toOptions>>(
+    declarationKeys.productTypes,
+    '/api/admin/product-types/getlist',
+    { per_page: 10000 },
+    { select: toOptions },
+  );
 }
 
 export function useBranches() {
-  return useQuery({
-    queryKey: declarationKeys.branches,
-    queryFn: ({ signal }) => http.get<ListResponse<Lookup>>('/api/admin/branches', { per_page: 5000 }, signal),
-    select: (reply) => toOptions(reply.data),
-    staleTime: CACHE_LOOKUP_MS,
-    gcTime: CACHE_LOOKUP_MS,
-  });
+  return useLookup<Lookup, ReturnType<typeof toOptions>>(
+    declarationKeys.branches,
+    '/api/admin/branches',
+    { per_page: 5000 },
+    { select: toOptions },
+  );
 }
 
-/** Lookups of the create/edit form (spec §9 sizes: shops 15000, plan categories 1000). */
 export function useShopNames() {
-  return useQuery({
-    queryKey: declarationKeys.shopNames,
-    queryFn: ({ signal }) => http.get<ListResponse<Lookup & { country_id: number | null }>>('/api/admin/shop_names', { per_page: 15000 }, signal),
-    select: (reply) => reply.data,
-    staleTime: CACHE_LOOKUP_MS,
-    gcTime: CACHE_LOOKUP_MS,
+  return useLookup<Lookup & { country_id: number | null }>(declarationKeys.shopNames, '/api/admin/shop_names', {
+    per_page: 15000,
   });
 }
 
 export function useTariffCategories() {
-  return useQuery({
-    queryKey: declarationKeys.tariffCategories,
-    queryFn: ({ signal }) =>
-      http.get<ListResponse<Lookup & { country_id?: number | null }>>('/api/admin/tariff/category_list', { per_page: 1000 }, signal),
-    select: (reply) => reply.data,
-    staleTime: CACHE_LOOKUP_MS,
-    gcTime: CACHE_LOOKUP_MS,
+  return useLookup<Lookup & { country_id?: number | null }>(declarationKeys.tariffCategories, '/api/admin/tariff/category_list', {
+    per_page: 1000,
   });
 }
 
 export function useContainerOptions(isEnabled: boolean) {
-  return useQuery({
-    queryKey: declarationKeys.containers,
-    queryFn: ({ signal }) => http.get<{ data: Lookup[] }>('/api/admin/containers/options', undefined, signal),
-    select: (reply) => toOptions(reply.data),
-    enabled: isEnabled,
-    staleTime: CACHE_LOOKUP_MS,
+  return useLookup<Lookup, ReturnType<typeof toOptions>>(declarationKeys.containers, '/api/admin/containers/options', undefined, {
+    select: toOptions,
+    isEnabled,
   });
 }
 
@@ -125,7 +112,9 @@ export function useCustomerOptions(search: string, selectedId: number | null) {
     queryFn: ({ signal }) =>
       http.get<UserSelectReply>(
         '/api/admin/users/select',
-        search ? { search, admin: [ROLE.client], per_page: 50 } : { id: selectedId ? [selectedId] : undefined, admin: [ROLE.client], per_page: 50 },
+        search
+          ? { search, admin: [ROLE.client], per_page: 50 }
+          : { id: selectedId ? [selectedId] : undefined, admin: [ROLE.client], per_page: 50 },
         signal,
       ),
     select: (reply) => reply.data.map((user) => ({ value: user.id, label: `#${user.id} - ${user.name} ${user.surname}`.trim() })),
@@ -136,7 +125,8 @@ export function useCustomerOptions(search: string, selectedId: number | null) {
 export function useDeclaration(declarationId: number | undefined) {
   return useQuery({
     queryKey: declarationKeys.detail(declarationId ?? 0),
-    queryFn: ({ signal }) => http.get<DeclarationInfoReply>('/api/admin/declaration/info', { declaration_id: declarationId }, signal),
+    queryFn: ({ signal }) =>
+      http.get<DeclarationInfoReply>('/api/admin/declaration/info', { declaration_id: declarationId }, signal),
     select: (reply) => reply.data,
     enabled: declarationId !== undefined && declarationId > 0,
   });
@@ -145,7 +135,8 @@ export function useDeclaration(declarationId: number | undefined) {
 export function useDeclarationTimeline(declarationId: number) {
   return useQuery({
     queryKey: declarationKeys.timeline(declarationId),
-    queryFn: ({ signal }) => http.get<DeclarationTimelineReply>('/api/admin/declaration/getstates', { declaration_id: declarationId }, signal),
+    queryFn: ({ signal }) =>
+      http.get<DeclarationTimelineReply>('/api/admin/declaration/getstates', { declaration_id: declarationId }, signal),
     select: (reply) => reply.data,
   });
 }
@@ -197,7 +188,8 @@ export function useDeclarationAction() {
 export function useCancelDeclarations() {
   const invalidate = useInvalidateDeclarations();
   return useMutation({
-    mutationFn: (ids: readonly number[]) => http.postForm<DeclarationBulkReply>('/api/admin/declaration/cancel_many', { declaration_ids: ids.join(',') }),
+    mutationFn: (ids: readonly number[]) =>
+      http.postForm<DeclarationBulkReply>('/api/admin/declaration/cancel_many', { declaration_ids: ids.join(',') }),
     onSuccess: () => invalidate(),
   });
 }
@@ -207,7 +199,11 @@ export function useChangeDeclarationState() {
   const invalidate = useInvalidateDeclarations();
   return useMutation({
     mutationFn: ({ declarationId, stateId, descr }: { declarationId: number; stateId: number; descr?: string }) =>
-      http.postForm<DeclarationActionReply>('/api/admin/declaration/edit/state', { descr }, { params: { declaration_id: declarationId, state_id: stateId } }),
+      http.postForm<DeclarationActionReply>(
+        '/api/admin/declaration/edit/state',
+        { descr },
+        { params: { declaration_id: declarationId, state_id: stateId } },
+      ),
     onSuccess: () => invalidate(),
   });
 }
@@ -238,7 +234,11 @@ export function useToggleDeclarationRead() {
   const invalidate = useInvalidateDeclarations();
   return useMutation({
     mutationFn: ({ declarationId, isNew }: { declarationId: number; isNew: boolean }) =>
-      http.postForm<DeclarationActionReply>('/api/admin/isnew', {}, { params: { model_id: MODEL.declarations, object_id: declarationId, is_new: isNew } }),
+      http.postForm<DeclarationActionReply>(
+        '/api/admin/isnew',
+        {},
+        { params: { model_id: MODEL.declarations, object_id: declarationId, is_new: isNew } },
+      ),
     onSuccess: () => invalidate(),
   });
 }

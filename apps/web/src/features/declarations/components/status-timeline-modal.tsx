@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/format/format-date';
 import { readErrorMessage } from '../../../shared/http/http-error';
 import { useDeclarationTimeline } from '../api';
-import { mergeTimeline } from '../model/merge-timeline';
 
 interface StatusTimelineModalProps {
   declarationId: number;
@@ -21,7 +20,7 @@ function describeAction(action: string): string {
 export function StatusTimelineModal({ declarationId, trackCode, onClose }: StatusTimelineModalProps) {
   const timeline = useDeclarationTimeline(declarationId);
   const t = az.declarationsUi;
-  const entries = mergeTimeline(timeline.data ?? []);
+  const entries = timeline.data ?? [];
   const code = trackCode ?? entries[0]?.declaration.trackCode ?? `#${declarationId}`;
   return (
     <Modal
