@@ -73,3 +73,9 @@ export async function logInAs(app: App, email: string, password = DEMO_PASSWORD,
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
 }
+
+/** POST an urlencoded form, as the web app's forms and existing clients send it. */
+export function postForm(app: App, url: string, headers: Record<string, string>, fields: Record<string, string | number> = {}) {
+  const payload = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
+  return app.inject({ method: 'POST', url, payload, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' } });
+}

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { conflictedDeclarations } from '../../db/schema/declarations';
 import { statusHistory } from '../../db/schema/platform';
 import { users } from '../../db/schema/users';
-import { bearer, logInAs, startTestApp, type TestContext } from '../../test/harness';
+import { bearer, logInAs, postForm, startTestApp, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
 let admin: Record<string, string>;
@@ -25,10 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const urlencoded = (fields: Record<string, string | number>) =>
-  new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
 const post = (url: string, headers: Record<string, string>, fields: Record<string, string | number> = {}) =>
-  ctx.app.inject({ method: 'POST', url, payload: urlencoded(fields), headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' } });
+  postForm(ctx.app, url, headers, fields);
 const info = async (id: number) =>
   (await ctx.app.inject({ url: `/api/admin/conflicted_declaration/info?conflicted_declaration_id=${id}`, headers: ofis })).json().data as ConflictedDeclarationDetail;
 const listed = async (trackCode: string) =>

@@ -10,7 +10,7 @@ import { declarations } from '../../db/schema/declarations';
 import { flights } from '../../db/schema/flights';
 import { statusHistory } from '../../db/schema/platform';
 import { users } from '../../db/schema/users';
-import { bearer, logInAs, startTestApp, type TestContext } from '../../test/harness';
+import { bearer, logInAs, postForm, startTestApp, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
 let dataDir: string;
@@ -31,10 +31,8 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const urlencoded = (fields: Record<string, string | number>) =>
-  new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
 const post = (url: string, headers: Record<string, string>, fields: Record<string, string | number> = {}) =>
-  ctx.app.inject({ method: 'POST', url, payload: urlencoded(fields), headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' } });
+  postForm(ctx.app, url, headers, fields);
 const get = (url: string, headers = admin) => ctx.app.inject({ url, headers });
 const info = async (id: number) => (await get(`/api/admin/declaration/info?declaration_id=${id}`)).json().data as DeclarationDetail;
 async function create(fields: Record<string, string | number> = {}) {

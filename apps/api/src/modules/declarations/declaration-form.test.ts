@@ -10,7 +10,7 @@ import { declarations } from '../../db/schema/declarations';
 import { auditLog, statusHistory } from '../../db/schema/platform';
 import { tariffs } from '../../db/schema/settings';
 import { users } from '../../db/schema/users';
-import { bearer, logInAs, startTestApp, type TestContext } from '../../test/harness';
+import { bearer, logInAs, postForm, startTestApp, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
 let dataDir: string;
@@ -31,10 +31,8 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const urlencoded = (fields: Record<string, string | number>) =>
-  new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
 const post = (url: string, headers: Record<string, string>, fields: Record<string, string | number> = {}) =>
-  ctx.app.inject({ method: 'POST', url, payload: urlencoded(fields), headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' } });
+  postForm(ctx.app, url, headers, fields);
 function multipart(url: string, headers: Record<string, string>, fields: Record<string, string | number>, file?: { name: string; data: Buffer }) {
   const boundary = '----decl';
   const parts: Buffer[] = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
