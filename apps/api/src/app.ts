@@ -21,6 +21,7 @@ import { LoginThrottle } from './platform/auth/login-throttle';
 import { TokenSigner } from './platform/auth/tokens';
 import { AppError } from './platform/errors';
 import { localFileStorage, type FileStorage } from './platform/files';
+import { createJobs, type Jobs } from './platform/jobs';
 import { normalizeBracketKeys, toValidationError } from './platform/validation';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerDeclarationRoutes } from './modules/declarations/routes';
@@ -36,6 +37,8 @@ declare module 'fastify' {
     db: Db;
     config: Config;
     files: FileStorage;
+    /** Background jobs (platform/jobs.ts): modules define handlers while registering their routes; main.ts starts the runner. */
+    jobs: Jobs;
   }
 }
 
@@ -61,6 +64,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('db', deps.db);
   app.decorate('config', deps.config);
   app.decorate('files', deps.files ?? localFileStorage(path.resolve(deps.config.DATA_DIR, 'uploads')));
+  const jobs = createJobs(deps.db, {
+    info: (msg) => app.log.info(msg),
+    warn: (msg) => app.log.warn(msg),
+    error: (msg) => app.log.error(msg),
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', () => jobs.stop());
 
   await app.register(helmet, {
     contentSecurityPolicy: {

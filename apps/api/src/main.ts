@@ -28,6 +28,7 @@ process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
 
 await app.listen({ host: config.HOST, port: config.PORT });
+app.jobs.start();
 const url = `http://localhost:${config.PORT}/@next/`;
 console.log(`\n  Back office: ${url}  (database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'})`);
 console.log(`  API docs:    http://localhost:${config.PORT}/api/docs`);
