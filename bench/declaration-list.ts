@@ -17,14 +17,11 @@ import type { AddressInfo } from 'node:net';
 import { ZDeclarationListQuery } from '@app/contract/declarations';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { readConfig } from '../apps/api/src/config';
-import { openPglite, openPostgres, type Database, type Db } from '../apps/api/src/db/client';
-import { generateDeclarations } from '../apps/api/src/db/seed/demo-data';
-import { DEMO_PASSWORD, seedDemoData } from '../apps/api/src/db/seed/demo-seed';
-import { seedReferenceData } from '../apps/api/src/db/seed/reference-data';
+import type { Db } from '../apps/api/src/db/client';
 import { findDeclarationPage } from '../apps/api/src/modules/declarations/queries';
+import { CUSTOMERS, DAYS, fillBenchData, logIn, officeDateTime as officeDateTimeIn, one, openBenchDatabase, serverVersion } from './bench-db';
 
 const TARGET_P95_MS = 100;
 /** Separately stated target for a substring that matches a large share of the customers. */
@@ -32,10 +29,6 @@ const BROAD_TEXT_TARGET_MS = 250;
 const MAX_DURATION_S = 10;
 const RAW_RUNS = 20;
 const WARM_UP_S = 3;
-const CUSTOMERS = 100_000;
-const DAYS = 730;
-const PG_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
-const PG_BENCH_DB = 'bench_declarations';
 
 const { values: args } = parseArgs({
   options: {
@@ -57,6 +50,8 @@ if (!Number.isInteger(rowCount) || rowCount < 1000) throw new Error('--rows must
 type Params = Record<string, string | number>;
 interface Scenario {
   name: string; about: string; params: Params;
+  /** Another list call of the declarations domain (default: the list itself); raw SQL is timed with `rawParams`. */
+  path?: string; rawParams?: Params;
   /** A separately stated p95 target (ms) where the issue allows one (broad substring filters). */
   targetMs?: number;
 }
@@ -68,65 +63,9 @@ interface Outcome {
 
 const config = { ...readConfig({}), LOG_LEVEL: 'silent' as const, ACCESS_TOKEN_TTL_SECONDS: 3600 };
 const timeZone = config.APP_TIMEZONE;
-
-// ---------------------------------------------------------------- database and data
-async function openBenchDatabase(): Promise<{ database: Database; fresh: boolean; cleanup: () => void }> {
-  if (kind === 'postgres') {
-    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await admin.connect();
-    const exists = (await admin.query('select 1 from pg_database where datname = $1', [PG_BENCH_DB])).rowCount === 1;
-    const fresh = !(args.reuse && exists);
-    if (fresh) {
-      await admin.query(`drop database if exists ${PG_BENCH_DB} with (force)`);
-      await admin.query(`create database ${PG_BENCH_DB}`);
-    }
-    await admin.end();
-    const database = await openPostgres(`postgres://postgres@127.0.0.1:5432/${PG_BENCH_DB}`, connections);
-    return { database, fresh, cleanup: () => undefined };
-  }
-  const reuseDir = path.join(os.tmpdir(), 'bench-declarations-pglite');
-  const dir = args.reuse ? reuseDir : fs.mkdtempSync(path.join(os.tmpdir(), 'bench-declarations-'));
-  const fresh = !(args.reuse && fs.existsSync(path.join(dir, 'PG_VERSION')));
-  const database = await openPglite(dir);
-  return { database, fresh, cleanup: () => { if (!args.reuse) fs.rmSync(dir, { recursive: true, force: true }); } };
-}
-
-async function fill(db: Db): Promise<{ seconds: number; parts: string }> {
-  const t0 = performance.now();
-  await seedReferenceData(db);
-  await seedDemoData(db, { customers: CUSTOMERS, declarations: 0 });
-  const t1 = performance.now();
-  const customers = await one<{ min: number; max: number }>(db, sql`select min(id)::int as min, max(id)::int as max from users where admin = 0`);
-  const causers = await db.execute<{ id: number }>(sql`select id from users where email in ('anbar@example.az', 'ofis@example.az') order by id`);
-  await generateDeclarations(db, {
-    count: rowCount, firstNumber: 1, days: DAYS,
-    customers: { minId: Number(customers.min), maxId: Number(customers.max) },
-    causerIds: causers.rows.map((r) => Number(r.id)),
-  });
-  const t2 = performance.now();
-  await db.execute(sql`vacuum analyze`);
-  const t3 = performance.now();
-  const s = (ms: number) => (ms / 1000).toFixed(1);
-  return {
-    seconds: (t3 - t0) / 1000,
-    parts: `reference data + ${CUSTOMERS.toLocaleString('en')} customers ${s(t1 - t0)} s, ` +
-      `${rowCount.toLocaleString('en')} declarations ${s(t2 - t1)} s, vacuum analyze ${s(t3 - t2)} s`,
-  };
-}
-
-async function one<T>(db: Db, query: ReturnType<typeof sql>): Promise<T> {
-  const result = await db.execute<Record<string, unknown>>(query);
-  return result.rows[0] as T;
-}
+const officeDateTime = (date: Date) => officeDateTimeIn(date, timeZone);
 
 // ---------------------------------------------------------------- scenarios
-/** 'YYYY-MM-DD HH:mm:ss' in the office's time zone, as the web app sends date filters. */
-function officeDateTime(date: Date): string {
-  return new Intl.DateTimeFormat('sv-SE', {
-    timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
-  }).format(date);
-}
-
 async function buildScenarios(db: Db): Promise<Scenario[]> {
   const today = officeDateTime(new Date()).slice(0, 10);
   const monthAgo = officeDateTime(new Date(Date.now() - 30 * 86_400_000)).slice(0, 10);
@@ -159,6 +98,13 @@ async function buildScenarios(db: Db): Promise<Scenario[]> {
     { name: 'delivery-price-31d', about: 'sort_column=delivery_price desc, last 31 days', params: { ...range, sort_column: 'delivery_price', sort_order: 'desc' } },
     { name: 'delivery-price-asc', about: 'sort_column=delivery_price asc, no date filter', params: { sort_column: 'delivery_price', sort_order: 'asc' } },
     { name: 'flight', about: `flight_id=${sample.flight_id} (one weekly flight)`, params: { flight_id: sample.flight_id } },
+    // Declarations issue: the provider filter and the list variants built on the same ListSpec.
+    { name: 'provider-31d', about: 'trendyol=2 (Temu-type parcels), last 31 days', params: { ...range, trendyol: 2 } },
+    { name: 'provider-all-time', about: 'trendyol=1 (Trendyol-type parcels), no date filter', params: { trendyol: 1 } },
+    { name: 'minilist-provider', about: 'GET declaration/minilist?trendyol=2 (the tiny table)', path: '/api/admin/declaration/minilist', params: { trendyol: 2 } },
+    { name: 'partners', about: 'GET declaration/partner_declarations (branch partners’ parcels + partner names)', path: '/api/admin/declaration/partner_declarations', params: {}, rawParams: { has_partner: 1 } },
+    { name: 'this-month', about: 'GET declaration/this_month (date_from forced to the month’s start)', path: '/api/admin/declaration/this_month', params: {}, rawParams: { date_from: `${today.slice(0, 7)}-01 00:00:00` } },
+    { name: 'customer-this-month', about: `GET declaration/this_month?user_id=${sample.user_id} (a customer’s current month)`, path: '/api/admin/declaration/this_month', params: { user_id: sample.user_id }, rawParams: { user_id: sample.user_id, date_from: `${today.slice(0, 7)}-01 00:00:00` } },
   ];
 }
 
@@ -197,15 +143,6 @@ function runLoad(url: string, token: string, seconds = duration): Promise<Omit<O
   });
 }
 
-async function logIn(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/admin/token`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@example.az', password: DEMO_PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
 // ---------------------------------------------------------------- report
 const fmt = (x: number, digits = 1) => (Number.isFinite(x) ? x.toFixed(digits) : '–');
 
@@ -218,13 +155,9 @@ function table(outcomes: Outcome[]): string {
   return [head, rule, ...lines].join('\n');
 }
 
-async function serverVersion(db: Db): Promise<string> {
-  const row = await one<{ v: string }>(db, sql`select version() as v`);
-  return String(row.v).split(' on ')[0] ?? '';
-}
 
 // ---------------------------------------------------------------- main
-const { database, fresh, cleanup } = await openBenchDatabase();
+const { database, fresh, cleanup } = await openBenchDatabase(kind, { reuse: args.reuse, connections });
 const db = database.db;
 console.log(`Declarations list benchmark: ${kind}, ${rowCount.toLocaleString('en')} rows, ${connections} connections, ${duration} s per scenario`);
 await database.migrate();
@@ -232,7 +165,7 @@ let generation = 'reused an existing database (--reuse)';
 let generationSeconds = NaN;
 if (fresh) {
   console.log('Generating data…');
-  const g = await fill(db);
+  const g = await fillBenchData(db, rowCount);
   generationSeconds = g.seconds;
   generation = `${g.seconds.toFixed(1)} s (${g.parts})`;
 }
@@ -251,9 +184,9 @@ const warmUp = scenarios[0] ?? { params: {} };
 await runLoad(`${base}/api/admin/v2/declaration/list?${new URLSearchParams(Object.entries(warmUp.params).map(([k, v]) => [k, String(v)]))}`, token, WARM_UP_S);
 const outcomes: Outcome[] = [];
 for (const scenario of scenarios) {
-  const raw = await measureRaw(db, scenario.params);
+  const raw = await measureRaw(db, scenario.rawParams ?? scenario.params);
   const qs = new URLSearchParams(Object.entries(scenario.params).map(([k, v]) => [k, String(v)])).toString();
-  const load = await runLoad(`${base}/api/admin/v2/declaration/list${qs ? `?${qs}` : ''}`, token);
+  const load = await runLoad(`${base}${scenario.path ?? '/api/admin/v2/declaration/list'}${qs ? `?${qs}` : ''}`, token);
   const outcome: Outcome = { scenario, ...load, rawMs: raw.ms, total: raw.total, totalKind: raw.kind };
   outcomes.push(outcome);
   console.log(`${scenario.name.padEnd(22)} p50 ${fmt(load.p50).padStart(6)}  p95 ${fmt(load.p95).padStart(6)}  p99 ${fmt(load.p99).padStart(6)} ms  ` +
