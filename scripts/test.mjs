@@ -12,6 +12,21 @@ const RESULTS = path.join(ROOT, '.test-results');
 const tally = { passed: 0, failed: 0, skipped: 0 };
 const report = [];
 
+/** Debian's poppler-utils: the document tests rasterise PDFs (pdftoppm) and read their text (pdftotext). */
+function ensurePoppler() {
+  if (fs.existsSync('/usr/bin/pdftoppm') && fs.existsSync('/usr/bin/pdftotext')) return;
+  if (process.getuid?.() !== 0) {
+    console.error('poppler-utils is missing. Install Debian\'s package as root:\n  sudo apt-get update && sudo apt-get install -y poppler-utils\nthen run npm test again.');
+    process.exit(1);
+  }
+  console.log('› Installing Debian\'s poppler-utils (apt-get)…');
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  if (run('apt-get', ['update'], { env }) !== 0 || run('apt-get', ['install', '-y', '--no-install-recommends', 'poppler-utils'], { env }) !== 0) {
+    console.error('apt-get could not install poppler-utils.');
+    process.exit(1);
+  }
+}
+
 function ensureChromium() {
   if (fs.existsSync(CHROMIUM)) return;
   if (process.getuid?.() !== 0) {
@@ -126,6 +141,7 @@ async function e2e() {
 
 ensureInstalled();
 ensureChromium();
+ensurePoppler();
 fs.mkdirSync(RESULTS, { recursive: true });
 delete process.env.DATABASE_URL;
 

@@ -24,8 +24,12 @@ import { localFileStorage, type FileStorage } from './platform/files';
 import { createJobs, type Jobs } from './platform/jobs';
 import { normalizeBracketKeys, toValidationError } from './platform/validation';
 import { registerAuthRoutes } from './modules/auth/routes';
+import { registerCurrencyRoutes } from './modules/currencies/routes';
+import { registerCustomsRoutes } from './modules/customs/routes';
+import { createCustomsLink } from './modules/customs/service';
 import { registerDeclarationRoutes } from './modules/declarations/routes';
 import { registerHealthRoutes } from './modules/health/routes';
+import { registerHistoryRoutes } from './modules/history/routes';
 import { registerMoneyRoutes } from './modules/money/routes';
 import { registerNotificationRoutes } from './modules/notifications/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
@@ -70,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     error: (msg) => app.log.error(msg),
   });
   app.decorate('jobs', jobs);
+  app.decorate('customs', createCustomsLink({ config: deps.config, jobs }));
   app.addHook('onClose', () => jobs.stop());
 
   await app.register(helmet, {
@@ -114,10 +119,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     registerAuthRoutes(api, { signer, throttle });
     registerUserRoutes(api);
     registerSettingsRoutes(api);
+    registerCurrencyRoutes(api);
     registerNotificationRoutes(api);
     registerMoneyRoutes(api);
     registerDeclarationRoutes(api);
+    registerHistoryRoutes(api);
     registerWarehouseRoutes(api);
+    registerCustomsRoutes(api);
   });
 
   registerWebApp(app, deps.config.WEB_DIST);

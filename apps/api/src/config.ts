@@ -24,7 +24,35 @@ const ZConfig = z.object({
   DEMO_CUSTOMERS: z.coerce.number().int().min(0).default(1_000),
   /** The office's time zone: date filters and printed dates are in it. */
   APP_TIMEZONE: z.string().default('Asia/Baku'),
+  /** The marketplace link (integrations/marketplace/PROTOCOL.md); without a URL PIN changes stay pending. */
+  MARKETPLACE_BASE_URL: z.string().url().optional(),
+  MARKETPLACE_TOKEN: z.string().optional(),
+  MARKETPLACE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  MARKETPLACE_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  /**
+   * The customs e-carrier service (integrations/customs-ecarrier.md). Unset in a development run on
+   * the embedded database, main.ts starts the local customs simulator and points the client at it.
+   */
+  CUSTOMS_BASE_URL: z.string().url().optional(),
+  CUSTOMS_API_KEY: z.string().optional(),
+  CUSTOMS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Quick retries of one call (time-outs, 5xx, empty answers) before the job runner takes over. */
+  CUSTOMS_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  /** First pause of the job runner's retries of a failed send (doubled each time). */
+  CUSTOMS_RETRY_SECONDS: z.coerce.number().int().min(1).default(30),
+  /** Parcels sent to customs at once. */
+  CUSTOMS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  /** How often carrier posts and declarations are pulled from customs. */
+  CUSTOMS_SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(30).default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * The central bank's daily rates (integrations/currency-rates.md): {base}/DD.MM.YYYY.xml. Unset in a
+   * development run on the embedded database, main.ts starts the local simulator and uses it.
+   */
+  CBAR_BASE_URL: z.string().url().optional(),
+  CBAR_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** How often the rates job runs (the bank publishes once a working day). */
+  CURRENCY_RATES_INTERVAL_SECONDS: z.coerce.number().int().min(60).default(3600),
 });
 export type Config = z.infer<typeof ZConfig>;
 

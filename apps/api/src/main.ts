@@ -4,6 +4,8 @@ import { openDatabase } from './db/client';
 import { DEMO_PASSWORD, DEMO_STAFF, seedDemoData } from './db/seed/demo-seed';
 import { seedReferenceData } from './db/seed/reference-data';
 import { readOrCreateJwtSecret } from './db/seed/secrets';
+import { startCbarSimulator } from './integrations/currency-rates/simulator';
+import { startEmbeddedCustoms } from './modules/customs/service';
 
 const config = readConfig();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -17,10 +19,16 @@ if (isDemo) {
   }
 }
 const jwtSecret = await readOrCreateJwtSecret(database.db, config.JWT_SECRET);
+// A development run on the embedded database takes the central bank's rates from the local simulator.
+const cbarSimulator = !config.CBAR_BASE_URL && isDemo && database.kind === 'pglite' ? await startCbarSimulator() : null;
+if (cbarSimulator) config.CBAR_BASE_URL = cbarSimulator.url;
+const customsSimulator = !config.DATABASE_URL && !config.CUSTOMS_BASE_URL ? await startEmbeddedCustoms(database.db, config) : null; // customs-ecarrier.md, local
 const app = await buildApp({ db: database.db, config, jwtSecret, logger: { level: config.LOG_LEVEL } });
 
 const shutdown = async () => {
   await app.close();
+  await cbarSimulator?.close();
+  await customsSimulator?.close();
   await database.close();
   process.exit(0);
 };

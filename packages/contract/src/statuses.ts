@@ -81,4 +81,11 @@ export const STATUS_SEEDS: readonly StatusSeed[] = [
   // Unknown (conflicted) declarations
   { id: 90, model: MODEL.conflictedDeclarations, name: 'Naməlum', nameEn: 'Unknown', sort: 1 },
   { id: 91, model: MODEL.conflictedDeclarations, name: 'Həll edilib', nameEn: 'Resolved', sort: 2 },
+  // Refunds (model 16 returns) and cashback entries (model 4 transactions): settings lists
+  { id: 140, model: MODEL.returns, name: 'Gözləmədə', nameEn: 'Pending', sort: 1 },
+  { id: 141, model: MODEL.returns, name: 'Təsdiqlənib', nameEn: 'Approved', sort: 2 },
+  { id: 142, model: MODEL.returns, name: 'Rədd edilib', nameEn: 'Rejected', sort: 3 },
+  { id: 150, model: MODEL.transactions, name: 'Keşbek gözləmədə', nameEn: 'Cashback pending', sort: 5 },
+  { id: 151, model: MODEL.transactions, name: 'Keşbek təsdiqlənib', nameEn: 'Cashback approved', sort: 6 },
+  { id: 152, model: MODEL.transactions, name: 'Keşbek rədd edilib', nameEn: 'Cashback rejected', sort: 7 },
 ];

@@ -50,7 +50,7 @@ export function redactBody(body: unknown): unknown {
 export function registerWriteAudit(app: FastifyInstance): void {
   // onSend, not onResponse: the entry is written before the client reads the reply.
   app.addHook('onSend', async (req, reply, payload) => {
-    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || !req.user) return payload;
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || !req.user || req.routeOptions.config.isReadOnly) return payload;
     try {
       await recordAudit(req.server.db, {
         userId: req.user.id,

@@ -1,8 +1,13 @@
 import { lazy } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { authRoutes } from '../features/auth/routes';
+import { customsRoutes } from '../features/customs/routes';
 import { declarationRoutes } from '../features/declarations/routes';
+import { historyRoutes } from '../features/history/routes';
+import { settingGroupRoutes } from '../features/settings/routes';
+import { settingListRoutes } from '../features/settings/lists/routes';
 import { userRoutes } from '../features/users/routes';
+import { warehouseRoutes } from '../features/warehouse/routes';
 import { APP_BASE } from './navigation';
 import { RouteErrorPage } from './pages/route-error-page';
 
@@ -13,7 +18,7 @@ const SectionFallback = lazy(() => import('./pages/section-fallback').then((m) =
 const NotFoundPage = lazy(() => import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 /** Built screens; every other section of the sidebar falls to SectionFallback ("not ready yet"). */
-const sectionRoutes: RouteObject[] = [...declarationRoutes, ...userRoutes];
+const sectionRoutes: RouteObject[] = [...declarationRoutes, ...historyRoutes, ...userRoutes, ...settingGroupRoutes, ...settingListRoutes, ...warehouseRoutes, ...customsRoutes];
 
 export const routes: RouteObject[] = [
   ...authRoutes.map((route) => ({ ...route, errorElement: <RouteErrorPage /> })),

@@ -70,6 +70,10 @@ export const declarations = pgTable('declarations', {
     index('declarations_price_idx').on(t.price, t.id).where(listed),
     index('declarations_delivery_price_idx').on(t.deliveryPrice, t.id).where(listed),
     index('declarations_unread_idx').on(t.id).where(sql`${t.isNew} and ${t.deletedAt} is null`),
+    // Deleted declarations screen (newest deletion first) and the archive (finished: 10 handed over, 12 returned).
+    index('declarations_deleted_idx').on(t.deletedAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.deletedAt} is not null`),
+    index('declarations_archive_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.statusId)
+      .where(sql`${t.deletedAt} is null and ${t.statusId} in (10, 12)`),
     index('declarations_track_code_trgm').using('gin', sql`${t.trackCode} gin_trgm_ops`),
     index('declarations_global_track_code_trgm').using('gin', sql`${t.globalTrackCode} gin_trgm_ops`),
   ];
@@ -118,3 +122,29 @@ export const declarationReturns = pgTable('declaration_returns', {
   userId: integer('user_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('declaration_returns_declaration_idx').on(t.declarationId)]);
+
+/**
+ * Post declarations (spec §3 "Post declaration"): parcels declared to customs by post, with the
+ * value customs set (dgk_price). Filled from the customs link once it exists; demo rows until then.
+ */
+export const postDeclarations = pgTable('post_declarations', {
+  id: serial('id').primaryKey(),
+  trackCode: varchar('track_code', { length: 80 }).notNull(),
+  price: numeric('price', { precision: 14, scale: 2 }),
+  dgkPrice: numeric('dgk_price', { precision: 14, scale: 2 }),
+  userId: integer('user_id'),
+  isNew: boolean('is_new').notNull().default(true),
+  customsId: varchar('customs_id', { length: 64 }),
+  declarationId: integer('declaration_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('post_declarations_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  index('post_declarations_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+  index('post_declarations_declaration_idx').on(t.declarationId),
+  index('post_declarations_customs_idx').on(t.customsId),
+  // Sorts by a value: (value, id) is the order with its tie-breaker, both directions.
+  index('post_declarations_price_idx').on(t.price, t.id),
+  index('post_declarations_dgk_price_idx').on(t.dgkPrice, t.id),
+  index('post_declarations_track_code_idx').on(t.trackCode, t.id),
+  index('post_declarations_track_code_trgm').using('gin', sql`${t.trackCode} gin_trgm_ops`),
+]);

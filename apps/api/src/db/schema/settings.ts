@@ -51,6 +51,12 @@ export const branches = pgTable('branches', {
   mapAddress: text('map_address'),
   sortingLetter: varchar('sorting_letter', { length: 5 }),
   workingHours: varchar('working_hours', { length: 120 }),
+  openHour: varchar('open_hour', { length: 5 }),
+  closeHour: varchar('close_hour', { length: 5 }),
+  openHourSaturday: varchar('open_hour_saturday', { length: 5 }),
+  closeHourSaturday: varchar('close_hour_saturday', { length: 5 }),
+  provinceName: varchar('province_name', { length: 120 }),
+  cityName: varchar('city_name', { length: 120 }),
   address: text('address'),
   email: varchar('email', { length: 190 }),
   phone: varchar('phone', { length: 64 }),
@@ -74,6 +80,8 @@ export const countries = pgTable('countries', {
   abbr: varchar('abbr', { length: 8 }),
   countryCode: varchar('country_code', { length: 8 }),
   descr: text('descr'),
+  minSize: numeric('min_size', { precision: 10, scale: 3 }),
+  addressHeading: varchar('address_heading', { length: 160 }),
   currency: varchar('currency', { length: 8 }).notNull(),
   currencyType: varchar('currency_type', { length: 3 }).notNull(),
   unit: varchar('unit', { length: 3 }).notNull().default('KG'),
@@ -86,7 +94,13 @@ export const countries = pgTable('countries', {
   hasWarehouse: boolean('has_warehouse').notNull().default(true),
   isOrder: boolean('is_order').notNull().default(true),
   isDeclaration: boolean('is_declaration').notNull().default(true),
+  box: boolean('box').notNull().default(false),
+  smsConfirmation: boolean('sms_confirmation').notNull().default(false),
+  zeroPrice: boolean('zero_price').notNull().default(false),
+  zeroSend: boolean('zero_send').notNull().default(false),
+  fullDeclaration: boolean('full_declaration').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
 });
 
 /** Setting groups of spec §3 ("Settings groups") and the global settings, one value per key. */
@@ -105,8 +119,10 @@ export const productTypes = pgTable('product_types', {
   nameTr: varchar('name_tr', { length: 160 }),
   parentId: integer('parent_id'),
   customsId: varchar('customs_id', { length: 32 }),
+  customsParentId: varchar('customs_parent_id', { length: 32 }),
   status: smallint('status').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
 });
 
 export const shopNames = pgTable('shop_names', {
@@ -114,6 +130,7 @@ export const shopNames = pgTable('shop_names', {
   name: varchar('name', { length: 160 }).notNull(),
   countryId: integer('country_id').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
 });
 
 export const tariffCategories = pgTable('tariff_categories', {
@@ -122,6 +139,7 @@ export const tariffCategories = pgTable('tariff_categories', {
   descr: text('descr'),
   countryId: integer('country_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
 });
 
 /** Plans (tariffs): price in USD by country, weight band, liquid (1) or other (2), category. */

@@ -8,6 +8,13 @@ import { operations, userPermissions, users } from '../schema/users';
 import { generateCustomers, generateDeclarations, generateDiscounts, generateExtraStaff, generateMonthSpenders } from './demo-data';
 import { seedDemoReferenceData } from './reference-data';
 import { generateDeclarationWorkflowData } from './demo-declarations';
+import { generateDocumentsDemoData, queueDemoExportTasks } from './demo-documents';
+import { generateDeclarationExtrasData } from './demo-workflow';
+import { seedDemoCurrencyRates, seedDemoSettings } from './demo-settings';
+import { generateDeclarationListData } from './demo-declaration-lists';
+import { seedDemoSettingLists } from './demo-settings-lists';
+import { generateWarehouseData } from './demo-warehouse';
+import { generateCustomsDemoData } from './demo-customs';
 
 export const DEMO_PASSWORD = 'demo12345';
 export const DEMO_STAFF = [
@@ -56,6 +63,15 @@ export async function seedDemoData(db: Db, opts: { customers: number; declaratio
   }
   if (customers.maxId > 0) await generateDiscounts(db, customers, staffIds[0]!);
   await generateDeclarationWorkflowData(db, { staffIds });
+  await generateDocumentsDemoData(db);
+  await queueDemoExportTasks(db, DEMO_STAFF.map((s, i) => ({ email: s.email, id: staffIds[i]! })));
+  await generateDeclarationExtrasData(db, { staffIds });
+  await seedDemoSettings(db);
+  await seedDemoCurrencyRates(db);
+  await generateDeclarationListData(db, { staffIds: staffIds.slice(0, 3) }); // admin, storage worker, back office
+  await seedDemoSettingLists(db); // every settings list opens on realistic rows
+  await generateWarehouseData(db, { staffIds }); // boxes, transfers, handover queue (issue 8)
+  await generateCustomsDemoData(db); // customs screens: parcels at customs, queue, tasks
   await db.insert(settings).values({ groupId: 'system', key: 'demo_seeded_at', value: new Date().toISOString() });
   return true;
 }

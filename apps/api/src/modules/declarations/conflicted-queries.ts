@@ -104,7 +104,8 @@ export async function findConflictedPage(db: DbOrTx, query: ConflictedListQuery,
     causer: causerRef,
     created_at: asDateTime(c.createdAt, timeZone),
   }).from(c).where(built.where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset);
-  const total = await countList(db, c, built);
+  // The base conditions narrow the table (accepted and deleted ones are left out): count, never the table's estimate.
+  const total = await countList(db, c, { ...built, isFiltered: true });
   return { rows: rows as ConflictedListRow[], total };
 }
 

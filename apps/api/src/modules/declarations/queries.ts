@@ -125,40 +125,45 @@ export async function findDeclarationPage(db: DbOrTx, query: DeclarationListQuer
     .offset(built.offset)
     .as('page');
   const rows = await db
-    .select({
-      id: d.id,
-      track_code: d.trackCode,
-      global_track_code: d.globalTrackCode,
-      user: sql<DeclarationListRow['user']>`(select json_build_object('id', ${users.id}, 'code', ${users.code}, 'name', ${users.name}, 'surname', ${users.surname}) from ${users} where ${users.id} = ${d.userId})`,
-      country_id: d.countryId,
-      status: sql<DeclarationListRow['status']>`json_build_object('id', ${d.statusId}, 'name', coalesce((select ${statuses.name} from ${statuses} where ${statuses.modelId} = ${MODEL.declarations} and ${statuses.id} = ${d.statusId}), ''))`,
-      payed: d.payed,
-      customs: d.customs,
-      return: d.returned,
-      is_new: d.isNew,
-      flight: refOf(flights, flights.id, flights.name, d.flightId),
-      weight: d.weight,
-      price: d.price,
-      delivery_price: d.deliveryPrice,
-      quantity: d.quantity,
-      type: d.type,
-      plan_category: refOf(tariffCategories, tariffCategories.id, tariffCategories.name, d.planCategoryId),
-      shop_name: d.shopName,
-      product_type: refOf(productTypes, productTypes.id, productTypes.nameAz, d.productTypeId),
-      parcel: refOf(parcels, parcels.id, parcels.name, d.parcelId),
-      container: refOf(containers, containers.id, containers.name, d.containerId),
-      basket: refOf(baskets, baskets.id, baskets.name, d.basketId),
-      branch: refOf(branches, branches.id, branches.name, d.branchId),
-      wardrobe_number: d.wardrobeNumber,
-      trendyol: d.trendyol,
-      causer: sql<DeclarationListRow['causer']>`(select json_build_object('id', c.id, 'name', c.name || ' ' || c.surname) from ${users} c where c.id = ${d.causerId})`,
-      created_at: sql<string>`to_char(${d.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`,
-    })
+    .select(declarationRowColumns(timeZone))
     .from(page)
     .innerJoin(d, eq(d.id, page.id))
     .orderBy(...built.orderBy);
   const total = await countList(db, d, built);
   return { rows: rows as DeclarationListRow[], total };
+}
+
+/** The columns of one list row (spec §2 "Declarations table columns"), shared by the list screens. */
+export function declarationRowColumns(timeZone: string) {
+  return {
+    id: d.id,
+    track_code: d.trackCode,
+    global_track_code: d.globalTrackCode,
+    user: sql<DeclarationListRow['user']>`(select json_build_object('id', ${users.id}, 'code', ${users.code}, 'name', ${users.name}, 'surname', ${users.surname}) from ${users} where ${users.id} = ${d.userId})`,
+    country_id: d.countryId,
+    status: sql<DeclarationListRow['status']>`json_build_object('id', ${d.statusId}, 'name', coalesce((select ${statuses.name} from ${statuses} where ${statuses.modelId} = ${MODEL.declarations} and ${statuses.id} = ${d.statusId}), ''))`,
+    payed: d.payed,
+    customs: d.customs,
+    return: d.returned,
+    is_new: d.isNew,
+    flight: refOf(flights, flights.id, flights.name, d.flightId),
+    weight: d.weight,
+    price: d.price,
+    delivery_price: d.deliveryPrice,
+    quantity: d.quantity,
+    type: d.type,
+    plan_category: refOf(tariffCategories, tariffCategories.id, tariffCategories.name, d.planCategoryId),
+    shop_name: d.shopName,
+    product_type: refOf(productTypes, productTypes.id, productTypes.nameAz, d.productTypeId),
+    parcel: refOf(parcels, parcels.id, parcels.name, d.parcelId),
+    container: refOf(containers, containers.id, containers.name, d.containerId),
+    basket: refOf(baskets, baskets.id, baskets.name, d.basketId),
+    branch: refOf(branches, branches.id, branches.name, d.branchId),
+    wardrobe_number: d.wardrobeNumber,
+    trendyol: d.trendyol,
+    causer: sql<DeclarationListRow['causer']>`(select json_build_object('id', c.id, 'name', c.name || ' ' || c.surname) from ${users} c where c.id = ${d.causerId})`,
+    created_at: sql<string>`to_char(${d.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`,
+  };
 }
 
 export function findDeclarationByTrackCode(db: DbOrTx, trackCode: string, partnerId?: number) {

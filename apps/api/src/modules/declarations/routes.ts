@@ -13,6 +13,9 @@ import {
   removeFromFlight, setDeclarationRead,
 } from './declaration-actions';
 import { registerConflictedDeclarationRoutes } from './conflicted-routes';
+import { registerDeclarationDocumentRoutes } from './document-routes';
+import { registerDeclarationWorkflowExtraRoutes } from './workflow-routes';
+import { registerDeclarationListRoutes } from './declaration-lists-routes';
 import { createDeclaration, editDeclaration, readDeclarationDocument } from './declaration-form';
 import { readReturnDetails, returnDeclaration } from './declaration-return';
 import { findDeclarationIdByTrackCode, listDeclarations, listPartnerDeclarations, listThisMonthDeclarations } from './service';
@@ -56,6 +59,9 @@ export function registerDeclarationRoutes(server: FastifyInstance): void {
 
   registerDeclarationWorkflowRoutes(app);
   registerConflictedDeclarationRoutes(app);
+  registerDeclarationWorkflowExtraRoutes(app);
+  registerDeclarationListRoutes(app);
+  registerDeclarationDocumentRoutes(app);
 }
 
 /** One declaration: info, form, status changes, timeline and the row-menu actions (spec §7 "Declarations"). */

@@ -1,13 +1,16 @@
 import type { CountersReply } from '@app/contract/auth';
 import type { Db } from '../../db/client';
+import type { RequestUser } from '../../platform/access';
+import { countHandoverQueue } from '../warehouse/service';
 import { countUnreadDeclarations } from './queries';
 
 /**
  * Sidebar badges (spec §3 "Counters"). Domains that are not built yet (orders, couriers, tickets,
- * unknown declarations, handover queue) report 0, the spec's default, until their issue lands.
+ * unknown declarations) report 0, the spec's default, until their issue lands.
  */
-export async function countBadges(db: Db): Promise<CountersReply> {
+export async function countBadges(db: Db, user: RequestUser, timeZone: string): Promise<CountersReply> {
   const declaration = await countUnreadDeclarations(db);
+  const queue = await countHandoverQueue(db, user, timeZone);
   return {
     data: {
       courier: 0,
@@ -15,9 +18,7 @@ export async function countBadges(db: Db): Promise<CountersReply> {
       declaration,
       conflicted_declaration: 0,
       ticket: 0,
-      waiting_tasks: 0,
-      executing_tasks: 0,
-      executed_tasks: 0,
+      ...queue,
     },
   };
 }

@@ -1,9 +1,14 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { branches, productTypes, settings, shopNames, statuses, tariffCategories } from '../../db/schema/settings';
 
+/**
+ * Setting values as stored. Read as JSON text and parsed here: drizzle's jsonb reader parses a
+ * JSON string value a second time, so '0.50' would arrive as the number 0.5.
+ */
 export function findSettings(db: DbOrTx) {
-  return db.select({ groupId: settings.groupId, key: settings.key, value: settings.value }).from(settings);
+  return db.select({ groupId: settings.groupId, key: settings.key, json: sql<string | null>`${settings.value}::text` }).from(settings)
+    .then((rows) => rows.map((r) => ({ groupId: r.groupId, key: r.key, value: r.json === null ? null : (JSON.parse(r.json) as unknown) })));
 }
 
 export function findStatusesOfModel(db: DbOrTx, modelId: number) {

@@ -3,11 +3,17 @@ import {
   findBranchOptions, findProductTypeOptions, findSettings, findShopNameOptions, findStatusesOfModel, findTariffCategoryOptions,
 } from './queries';
 
+/** Server-only settings (the JWT secret, the demo marker): never sent to a browser. */
+const INTERNAL_GROUPS: ReadonlySet<string> = new Set(['system']);
+
 /** Global settings and setting groups, as `{ group: { key: value } }` (spec §3 "Settings groups"). */
 export async function readClientSettings(db: Db) {
   const rows = await findSettings(db);
   const data: Record<string, Record<string, unknown>> = {};
-  for (const row of rows) (data[row.groupId] ??= {})[row.key] = row.value;
+  for (const row of rows) {
+    if (INTERNAL_GROUPS.has(row.groupId)) continue; // never the JWT secret or seed markers
+    (data[row.groupId] ??= {})[row.key] = row.value;
+  }
   return { data };
 }
 

@@ -5,6 +5,6 @@ import { containers } from '../../db/schema/warehouse';
 export function findContainerOptions(db: DbOrTx, branchId?: number) {
   return db.select({ id: containers.id, name: containers.name, branch_id: containers.branchId })
     .from(containers)
-    .where(and(isNull(containers.deletedAt), branchId === undefined ? undefined : eq(containers.branchId, branchId)))
+    .where(and(isNull(containers.deletedAt), eq(containers.isPartner, false), branchId === undefined ? undefined : eq(containers.branchId, branchId)))
     .orderBy(asc(containers.name));
 }

@@ -2,12 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listContainerOptions } from './service';
+import { listTransfersByDeclaration } from './container-transfers';
+import { registerContainerRoutes } from './container-routes';
+import { registerHandoverRoutes } from './handover-routes';
 
 export function registerWarehouseRoutes(server: FastifyInstance): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
+  registerContainerRoutes(app);
+  registerHandoverRoutes(app);
 
   app.get('/api/admin/containers/options', {
     schema: { tags: ['warehouse'], summary: 'Boxes (lookup), optionally of one branch', querystring: z.object({ branch_id: z.coerce.number().int().positive().optional() }) },
     config: { access: 'office' },
   }, (req) => listContainerOptions(app.db, req.query.branch_id));
+
+  app.get('/api/admin/containers/containers-transfers/by-declaration', {
+    schema: { tags: ['warehouse'], summary: "Box transfers of one declaration (data, meta.total)", querystring: z.object({ declaration_id: z.coerce.number().int().positive() }) },
+    config: { access: 'office' },
+  }, (req) => listTransfersByDeclaration(app.db, req.query.declaration_id, app.config.APP_TIMEZONE));
 }

@@ -5,3 +5,6 @@ import { findContainerOptions } from './queries';
 export async function listContainerOptions(db: Db, branchId?: number) {
   return { data: await findContainerOptions(db, branchId) };
 }
+
+/** For other domains: the handover finishes queue entries; the sidebar counts them. */
+export { completeHandoverTasks, countHandoverQueue } from './handover';

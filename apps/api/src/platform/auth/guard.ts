@@ -9,6 +9,8 @@ import type { TokenSigner } from './tokens';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** A POST that only reads (the sidebar counters): no audit entry, or the log fills with polls. */
+    isReadOnly?: boolean;
   }
   interface FastifyRequest {
     user: RequestUser | null;

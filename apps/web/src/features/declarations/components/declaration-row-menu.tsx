@@ -4,6 +4,7 @@ import { DECLARATION_STATUS } from '@app/contract/statuses';
 import { az } from '@app/contract/texts/az';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { useAuth } from '../../../app/auth/auth-context';
+import { buildPrintItems, usePrintDocument } from './declaration-print-menu';
 import { listRowActions, type RowActionKey } from '../model/declaration-access';
 import { describeDeclarationStatus } from '../model/status-names';
 
@@ -31,6 +32,7 @@ export function DeclarationRowMenu({ row, onAction }: DeclarationRowMenuProps) {
   const { user: viewer } = useAuth();
   const facts = toDeclarationFacts(row);
   const actions = listRowActions(viewer, facts);
+  const print = usePrintDocument();
   const statusItems: NonNullable<MenuProps['items']> = [];
   const items: NonNullable<MenuProps['items']> = [];
   for (const action of actions) {
@@ -47,6 +49,7 @@ export function DeclarationRowMenu({ row, onAction }: DeclarationRowMenuProps) {
     }
     items.push({ key: action.key, label: LABELS[action.key], disabled: action.isDisabled, danger: action.key === 'delete', onClick });
   }
+  items.push({ key: 'print', label: az.documentsUi.print, children: buildPrintItems({ id: row.id, statusId: row.status.id }, (document) => void print(document, [row.id]), { withHandover: false }) });
   return (
     <Dropdown menu={{ items }} trigger={['click']}>
       <Button size="small" type="text" icon={<MoreOutlined />} aria-label={az.declarationsUi.actions} data-testid={`declaration-menu-${row.id}`} />

@@ -23,7 +23,7 @@ interface SelectionMenuProps {
 export function SelectionMenu({ rows, onAction }: SelectionMenuProps) {
   const { user: viewer } = useAuth();
   if (rows.length === 0) return null;
-  const actions = listSelectionActions(viewer, rows.map((row) => ({ statusId: row.status.id })));
+  const actions = listSelectionActions(viewer, rows.map((row) => ({ statusId: row.status.id, userId: row.user?.id ?? null })));
   const items: MenuProps['items'] = actions.map((action) =>
     action.key === 'changeStatus'
       ? {

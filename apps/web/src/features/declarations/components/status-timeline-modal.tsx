@@ -13,7 +13,7 @@ interface StatusTimelineModalProps {
 }
 
 function describeAction(action: string): string {
-  return az.declarations.timelineActions[action] ?? action;
+  return az.declarations.timelineActions[action] ?? az.declarationWorkflow.timelineActions[action] ?? action;
 }
 
 /** spec §2 "Status timeline": who changed what and when, with links to the operation log and status archive. */

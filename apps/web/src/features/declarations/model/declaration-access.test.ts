@@ -1,7 +1,9 @@
 import { ROLE } from '@app/contract/roles';
 import { DECLARATION_STATUS } from '@app/contract/statuses';
 import { describe, expect, test } from 'vitest';
-import { canCancelDispatch, canHandOver, listRowActions, listSelectionActions, type Viewer } from './declaration-access';
+import {
+  canBulkHandOver, canCancelDispatch, canChangePartnerStatus, canEditPin, canHandOver, isOneCustomer, listRowActions, listSelectionActions, type Viewer,
+} from './declaration-access';
 
 const clerk = (permissions: string[] = []): Viewer => ({ admin: ROLE.backOffice, permissions });
 const admin: Viewer = { admin: ROLE.admin, permissions: [] };
@@ -86,5 +88,29 @@ describe('[DECLARATIONS][SELECTION MENU] spec §2: Combine for 2 or more rows', 
   test('delete only with declaration_cancel', () => {
     expect(keys(clerk(), [7]).delete).toBeUndefined();
     expect(keys(clerk(['declaration_cancel']), [7]).delete).toBe('on');
+  });
+});
+
+describe('[DECLARATIONS][WORKFLOW] handover selection, bulk handover, PIN, partner status', () => {
+  test('selection hand over needs one customer', () => {
+    const actions = (rows: { statusId: number; userId: number }[]) => listSelectionActions(admin, rows).find((a) => a.key === 'handOver')?.isDisabled;
+    expect(actions([{ statusId: 9, userId: 1 }, { statusId: 9, userId: 1 }])).toBe(false);
+    expect(actions([{ statusId: 9, userId: 1 }, { statusId: 9, userId: 2 }])).toBe(true);
+    expect(isOneCustomer([{ userId: 3 }])).toBe(true);
+  });
+
+  test('bulk handover needs bulkdeclarationhandover', () => {
+    expect(canBulkHandOver(clerk())).toBe(false);
+    expect(canBulkHandOver(clerk(['bulkdeclarationhandover']))).toBe(true);
+    expect(canBulkHandOver(admin)).toBe(true);
+  });
+
+  test('PIN only on provider 2; partner status only on provider 1 with trendyol_declarations', () => {
+    expect(canEditPin({ provider: 2 })).toBe(true);
+    expect(canEditPin({ provider: 1 })).toBe(false);
+    expect(canEditPin({ provider: 0 })).toBe(false);
+    expect(canChangePartnerStatus(clerk(['trendyol_declarations']), { provider: 1 })).toBe(true);
+    expect(canChangePartnerStatus(clerk(), { provider: 1 })).toBe(false);
+    expect(canChangePartnerStatus(admin, { provider: 2 })).toBe(false);
   });
 });

@@ -97,13 +97,33 @@ export interface SelectionAction {
 }
 
 /** spec §2 selection menu: Combine for 2 or more rows, Hand over, Change status, Delete (declaration_cancel). */
-export function listSelectionActions(viewer: Viewer, selected: Pick<DeclarationFacts, 'statusId'>[]): SelectionAction[] {
+export function listSelectionActions(viewer: Viewer, selected: (Pick<DeclarationFacts, 'statusId'> & { userId?: number | null })[]): SelectionAction[] {
   const count = selected.length;
   const actions: SelectionAction[] = [{ key: 'combine', isDisabled: count < 2 }];
   if (hasPermission(viewer, 'declarations_handover')) {
-    actions.push({ key: 'handOver', isDisabled: count === 0 || selected.some((facts) => !canHandOver(viewer, facts)) });
+    actions.push({ key: 'handOver', isDisabled: count === 0 || selected.some((facts) => !canHandOver(viewer, facts)) || !isOneCustomer(selected) });
   }
   actions.push({ key: 'changeStatus', isDisabled: count === 0 });
   if (canDelete(viewer)) actions.push({ key: 'delete', isDisabled: count === 0 });
   return actions;
+}
+
+/** spec §5 / server rule: one handover is for the parcels of one customer. */
+export function isOneCustomer(selected: { userId?: number | null }[]): boolean {
+  return new Set(selected.map((facts) => facts.userId ?? null)).size <= 1;
+}
+
+/** spec §2/§7: bulk handover (Other menu) needs bulkdeclarationhandover. */
+export function canBulkHandOver(viewer: Viewer): boolean {
+  return hasPermission(viewer, 'bulkdeclarationhandover');
+}
+
+/** spec §2/§5: the PIN (FIN) is edited only on Temu-type (provider 2) parcels. */
+export function canEditPin(facts: { provider: number }): boolean {
+  return facts.provider === 2;
+}
+
+/** spec §2: "Change partner status" on the detail page for partner 1 (Trendyol-type), with trendyol_declarations. */
+export function canChangePartnerStatus(viewer: Viewer, facts: { provider: number }): boolean {
+  return facts.provider === 1 && hasPermission(viewer, 'trendyol_declarations');
 }

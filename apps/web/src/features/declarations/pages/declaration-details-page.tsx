@@ -15,7 +15,10 @@ import { readErrorMessage } from '../../../shared/http/http-error';
 import { useDeclaration } from '../api';
 import { CommercialDeclarationModal } from '../components/commercial-declaration-modal';
 import { DeclarationFormModal } from '../components/declaration-form-modal';
+import { DeclarationPrintMenu } from '../components/declaration-print-menu';
 import { DocumentLink } from '../components/document-link';
+import { CustomsStatusPanel, HistoryAccordion, MarketplacePanel } from '../components/declaration-workflow-panels';
+import { HandoverModal } from '../components/handover-modal';
 import { ReturnModal } from '../components/return-modal';
 import { StatusTimelineModal } from '../components/status-timeline-modal';
 import { useDeclarationActions } from '../components/use-declaration-actions';
@@ -30,7 +33,7 @@ function yesNo(value: boolean) {
   return value ? <Tag color="green">{az.table.yes}</Tag> : <Tag>{az.table.no}</Tag>;
 }
 
-type OpenModal = 'edit' | 'timeline' | 'commercial' | 'return' | null;
+type OpenModal = 'edit' | 'timeline' | 'commercial' | 'return' | 'handover' | null;
 
 function InfoCard({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
   return (
@@ -189,7 +192,7 @@ export function DeclarationDetailsPage() {
         <Flex wrap gap={8} style={{ marginTop: 12 }}>
           {hasPermission(viewer, 'declarations_handover') && (
             <Tooltip title={canHandOver(viewer, facts) ? undefined : isHandedOver ? ui.handedOverAlready : ui.handoverNeedsStatus}>
-              <Button size="small" type="primary" icon={<SwapOutlined />} disabled={!canHandOver(viewer, facts)} onClick={actions.showNotReady}>
+              <Button size="small" type="primary" icon={<SwapOutlined />} disabled={!canHandOver(viewer, facts)} onClick={() => setOpenModal('handover')} data-testid="declaration-handover-button">
                 {ui.handOver}
               </Button>
             </Tooltip>
@@ -235,6 +238,7 @@ export function DeclarationDetailsPage() {
               {ui.changeStatus} <DownOutlined />
             </Button>
           </Dropdown>
+          <DeclarationPrintMenu facts={{ id: declaration.id, statusId: declaration.status.id, handoverTaskId: declaration.handoverTaskId }} />
           {declaration.isCommercial && (
             <Button size="small" icon={<FileTextOutlined />} disabled={!isEditable} onClick={() => setOpenModal('commercial')} data-testid="declaration-commercial">
               {ui.commercialTag}
@@ -247,11 +251,15 @@ export function DeclarationDetailsPage() {
       </Card>
 
       <DeclarationCards declaration={declaration} />
+      <CustomsStatusPanel declaration={declaration} />
+      <MarketplacePanel declaration={declaration} />
+      <HistoryAccordion declaration={declaration} />
 
       {openModal === 'edit' && <DeclarationFormModal declarationId={declaration.id} onClose={() => setOpenModal(null)} />}
       {openModal === 'return' && (
         <ReturnModal declarationId={declaration.id} priceSign={productPriceSign(declaration.countryId)} onClose={() => setOpenModal(null)} />
       )}
+      {openModal === 'handover' && <HandoverModal declarationIds={[declaration.id]} onClose={() => setOpenModal(null)} />}
       {openModal === 'commercial' && <CommercialDeclarationModal declaration={declaration} onClose={() => setOpenModal(null)} />}
       {openModal === 'timeline' && (
         <StatusTimelineModal declarationId={declaration.id} trackCode={declaration.trackCode} onClose={() => setOpenModal(null)} />

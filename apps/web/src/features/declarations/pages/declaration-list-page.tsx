@@ -11,6 +11,8 @@ import type { TableSort } from '../../../shared/data-table/table-state';
 import { declarationKeys, fetchDeclarationPage, useBranches, useDeclarationStatuses, useProductTypes } from '../api';
 import { buildDeclarationColumns } from '../components/declaration-columns';
 import { DeclarationRowMenu, toDeclarationFacts } from '../components/declaration-row-menu';
+import { DeclarationFileMenu } from '../components/declaration-file-menu';
+import { AcceptanceMenu, BulkStatusButton, StatusCountsButton } from '../components/workflow-toolbar';
 import { SelectionMenu } from '../components/selection-menu';
 import { SelectionSummary } from '../components/selection-summary';
 import { StuckAtCustomsModal } from '../components/stuck-at-customs-modal';
@@ -65,10 +67,10 @@ export function DeclarationListPage({ overlay }: { overlay?: ReactNode }) {
         case 'return':
           return void navigate(`${BASE}/${row.id}/return`);
         case 'handOver':
-          return showNotReady();
+          return void navigate(`${BASE}/${row.id}/handover`);
       }
     },
-    [navigate, routerNavigate, confirmAction, changeStatus, switchRead, showNotReady],
+    [navigate, routerNavigate, confirmAction, changeStatus, switchRead],
   );
 
   const columns = useMemo(
@@ -114,6 +116,13 @@ export function DeclarationListPage({ overlay }: { overlay?: ReactNode }) {
                 {az.declarationsUi.bulkStuck}
               </Button>
             )}
+            {selectedRows.length === 0 && (
+              <>
+                <StatusCountsButton />
+                <AcceptanceMenu />
+                <BulkStatusButton params={params} />
+              </>
+            )}
             <SelectionMenu
               rows={selectedRows}
               onAction={(key, statusId) => {
@@ -123,10 +132,12 @@ export function DeclarationListPage({ overlay }: { overlay?: ReactNode }) {
                   if (statusId === DECLARATION_STATUS.heldAtCustoms) void navigate(`${BASE}/${ids.join('/')}/stuck-at-customs`);
                   else actions.changeStatusMany(ids, statusId, clearSelection);
                 } else if (key === 'delete') actions.deleteMany(ids, clearSelection);
+                else if (key === 'handOver') void navigate(`${BASE}/${ids.join('/')}/handover`);
                 else showNotReady();
               }}
             />
             <SelectionSummary rows={selectedRows} />
+            <DeclarationFileMenu params={params} navigate={(to) => void navigate(to)} selectedIds={selectedRows.map((row) => row.id)} />
           </>
         )}
       />

@@ -6,6 +6,7 @@ import { DeclarationFormModal } from '../components/declaration-form-modal';
 import { ReturnModal } from '../components/return-modal';
 import { StatusTimelineModal } from '../components/status-timeline-modal';
 import { StuckAtCustomsModal } from '../components/stuck-at-customs-modal';
+import { HandoverModal } from '../components/handover-modal';
 
 const LIST = '/@next/declarations';
 
@@ -61,4 +62,12 @@ export function ReturnRoute() {
   const close = useCloseToList();
   const declaration = useDeclaration(readId(declarationId));
   return <ReturnModal declarationId={readId(declarationId)} priceSign={productPriceSign(declaration.data?.countryId ?? 0)} onClose={close} />;
+}
+
+/** spec §2: {ids}/handover, several ids joined by '/'. */
+export function HandoverRoute({ ids }: { ids: string }) {
+  const close = useCloseToList();
+  const [search] = useSearchParams();
+  const taskId = Number(search.get('handover_task'));
+  return <HandoverModal declarationIds={readIdList(ids, '/')} handoverTaskId={Number.isInteger(taskId) && taskId > 0 ? taskId : null} onClose={close} />;
 }

@@ -1,27 +1,13 @@
-import { COUNTRY } from '@app/contract/countries';
+import type { WarehouseAddressSettings } from '@app/contract/settings';
 import { az } from '@app/contract/texts/az';
 
 /**
- * The foreign warehouses a customer ships to (spec §2 details page). The customer code goes into
- * the name and address lines, so the warehouse can tell whose parcel arrived.
- * Design: fixed here until the countries settings screen edits the address per country.
+ * The foreign warehouses a customer ships to (spec §2 details page), from the settings group
+ * "warehouse" (one address per country, edited on the settings screen, read through
+ * GET /api/client/settings). `{CODE}` in the address is replaced by the customer code, and the code
+ * follows the name, so the warehouse can tell whose parcel arrived.
  */
-const WAREHOUSES = {
-  [COUNTRY.turkey]: {
-    addressLine: 'Merkez Mah. Kargo Sok. No: 12 D: {CODE}',
-    district: 'Esenyurt',
-    city: 'İstanbul',
-    postCode: '34510',
-    phone: '+90 212 555 00 12',
-  },
-  [COUNTRY.america]: {
-    addressLine: '100 Cargo Rd, Suite {CODE}',
-    city: 'Wilmington',
-    state: 'Delaware',
-    postCode: '19720',
-    phone: '+1 302 555 0100',
-  },
-} as const;
+export type WarehouseSettings = Record<string, Partial<WarehouseAddressSettings> | undefined>;
 
 export interface AddressLine {
   label: string;
@@ -35,43 +21,46 @@ export interface WarehouseAddress {
 }
 
 function withCode(template: string, code: string): string {
-  return template.replace('{CODE}', code);
+  return template.replaceAll('{CODE}', code);
 }
 
-/** Turkey and USA addresses for a customer; none when the user has no customer code. */
-export function buildWarehouseAddresses(user: { code: string | null; name: string; surname: string }): WarehouseAddress[] {
+/** The warehouse group as GET /api/client/settings sends it (`data.warehouse`), or nothing. */
+export function readWarehouseSettings(settings: Record<string, unknown> | undefined): WarehouseSettings {
+  const group = settings?.warehouse;
+  return group && typeof group === 'object' ? (group as WarehouseSettings) : {};
+}
+
+/** One address per configured country (by country id); none when the user has no customer code. */
+export function buildWarehouseAddresses(
+  user: { code: string | null; name: string; surname: string },
+  warehouses: WarehouseSettings,
+): WarehouseAddress[] {
   const code = user.code?.trim();
   if (!code) return [];
-  const labels = az.usersUi.addressFields;
+  const labels = az.settingsUi.fields;
   const fullName = `${user.name} ${user.surname} ${code}`.trim();
-  const turkey = WAREHOUSES[COUNTRY.turkey];
-  const america = WAREHOUSES[COUNTRY.america];
-  return [
-    {
-      countryId: COUNTRY.turkey,
-      countryName: az.countries[COUNTRY.turkey] ?? '',
-      lines: [
-        { label: labels.fullName, value: fullName },
-        { label: labels.addressLine, value: withCode(turkey.addressLine, code) },
-        { label: labels.district, value: turkey.district },
-        { label: labels.city, value: turkey.city },
-        { label: labels.postCode, value: turkey.postCode },
-        { label: labels.phone, value: turkey.phone },
-      ],
-    },
-    {
-      countryId: COUNTRY.america,
-      countryName: az.countries[COUNTRY.america] ?? '',
-      lines: [
-        { label: labels.fullName, value: fullName },
-        { label: labels.addressLine, value: withCode(america.addressLine, code) },
-        { label: labels.city, value: america.city },
-        { label: labels.state, value: america.state },
-        { label: labels.postCode, value: america.postCode },
-        { label: labels.phone, value: america.phone },
-      ],
-    },
-  ];
+  return Object.entries(warehouses)
+    .filter((entry): entry is [string, Partial<WarehouseAddressSettings>] => Boolean(entry[1]?.address))
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([countryId, w]) => {
+      const lines: AddressLine[] = [
+        { label: az.usersUi.addressFields.fullName, value: fullName },
+        { label: labels.addressHeading ?? '', value: w.addressHeading ?? '' },
+        { label: labels.address ?? '', value: withCode(w.address ?? '', code) },
+        { label: labels.district ?? '', value: w.district ?? '' },
+        { label: labels.city ?? '', value: w.city ?? '' },
+        { label: labels.province ?? '', value: w.province ?? '' },
+        { label: labels.postalCode ?? '', value: w.postalCode ?? '' },
+        { label: labels.country ?? '', value: w.country ?? '' },
+        { label: labels.phone ?? '', value: w.phone ?? '' },
+        { label: labels.passportIdentity ?? '', value: w.passportIdentity ?? '' },
+      ];
+      return {
+        countryId: Number(countryId),
+        countryName: az.countries[Number(countryId)] ?? w.country ?? countryId,
+        lines: lines.filter((line) => line.value.trim() !== ''),
+      };
+    });
 }
 
 /** What the copy button puts on the clipboard: one "label: value" per line. */

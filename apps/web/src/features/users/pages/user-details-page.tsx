@@ -22,7 +22,8 @@ import { PhoneLink } from '../components/user-phone-link';
 import { useUserActions } from '../components/use-user-actions';
 import { WarehouseAddressCard } from '../components/warehouse-address-card';
 import { canEditPermissions, canManageUser, hasPermission, listAssignableRoles } from '../model/user-access';
-import { buildWarehouseAddresses } from '../model/warehouse-addresses';
+import { buildWarehouseAddresses, readWarehouseSettings } from '../model/warehouse-addresses';
+import { useClientSettings } from '../../settings/api';
 import { describeGender } from '../components/user-columns';
 
 function orDash(value: ReactNode) {
@@ -136,6 +137,7 @@ export function UserDetailsPage() {
   const query = useUser(Number.isInteger(userId) && userId > 0 ? userId : undefined);
   const { contextHolder, confirmAction, confirmRole } = useUserActions({ afterDelete: () => void navigate('/@next/users') });
   const [openModal, setOpenModal] = useState<OpenModal>(null);
+  const settings = useClientSettings(true);
 
   if (!Number.isInteger(userId) || userId <= 0) return <Result status="404" title={az.usersUi.notFound} />;
   if (query.isLoading) {
@@ -152,7 +154,7 @@ export function UserDetailsPage() {
   const t = az.users;
   const roles = listAssignableRoles(viewer, user);
   const canManage = canManageUser(viewer, user);
-  const addresses = buildWarehouseAddresses(user);
+  const addresses = buildWarehouseAddresses(user, readWarehouseSettings(settings.data));
 
   return (
     <Flex vertical gap={12} data-testid="user-details">

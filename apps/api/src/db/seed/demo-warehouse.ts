@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client';
+
+/*
+ * Warehouse floor demo data (issue 8): a partner box, parcels at 8 in branch 1 waiting to be
+ * scanned (three of them still need a declaration, one a Temu parcel), box transfers of branch 1,
+ * and handover queue entries at 41 and 42 for branch 1, so the acceptance screen, the transfer
+ * logs and the queue open on realistic rows for the admin and the storage worker.
+ */
+export async function generateWarehouseData(db: Db, opts: { staffIds: readonly number[] }): Promise<void> {
+  const admin = opts.staffIds[0] ?? null;
+  const worker = opts.staffIds[1] ?? admin;
+  await db.execute(sql`
+    insert into containers (name, branch_id, user_id, is_partner, company_id)
+    values ('P-5-1', 5, null, true, 2), ('P-5-2', 5, null, true, 2)`);
+  // Parcels of branch 1 at 8 (dispatch sent): the newest three need a declaration; the third is Temu.
+  await db.execute(sql`
+    with picked as (
+      select id, row_number() over (order by id desc) as n from declarations
+      where status_id = 8 and branch_id = 1 and deleted_at is null order by id desc limit 3)
+    update declarations d set requires_declaration = true, trendyol = case when picked.n = 3 then 2 else d.trendyol end
+    from picked where d.id = picked.id`);
+  // Box transfers: a tenth of branch 1's boxed parcels came from a neighbouring box.
+  await db.execute(sql`
+    insert into container_transfers (declaration_id, from_container_id, to_container_id, user_id, branch_id, note, created_at)
+    select d.id,
+      (select c.id from containers c where c.branch_id = 1 and c.id <> d.container_id and not c.is_partner order by c.id limit 1),
+      d.container_id, ${worker}::int, 1, null, d.updated_at
+    from declarations d
+    where d.branch_id = 1 and d.status_id = 9 and d.container_id is not null and d.deleted_at is null and d.id % 10 = 0`);
+  // Queue entries of branch 1: the first three customers with parcels at 9 (two waiting, one in progress).
+  const res = await db.execute<{ user_id: number; ids: number[] } & Record<string, unknown>>(sql`
+    select user_id, array_agg(id order by id) as ids from declarations
+    where status_id = 9 and branch_id = 1 and user_id is not null and deleted_at is null
+    group by user_id order by user_id limit 3`);
+  let n = 0;
+  for (const row of res.rows) {
+    n += 1;
+    const status = n === 3 ? 42 : 41;
+    const ids = row.ids.slice(0, 6);
+    const created = await db.execute<{ id: number } & Record<string, unknown>>(sql`
+      insert into handover_tasks (status_id, user_id, cashier_id, branch_id, created_by, small_package, medium_package, big_package, created_at)
+      values (${status}, ${row.user_id}, ${status === 42 ? worker : null}, 1, ${admin}, ${n === 1 ? 1 : 0}, 0, ${n === 2 ? 1 : 0}, now() - ${`${40 - n * 10} minutes`}::interval)
+      returning id`);
+    const taskId = created.rows[0]!.id;
+    await db.execute(sql`
+      insert into handover_task_items (task_id, declaration_id) select ${taskId}, unnest(${sql.raw(`array[${ids.join(',')}]::int[]`)})`);
+    await db.execute(sql`
+      insert into status_history (model_id, object_id, from_state_id, state_id, user_id)
+      values (7, ${taskId}, null, 41, ${admin})${status === 42 ? sql`, (7, ${taskId}, 41, 42, ${worker})` : sql``}`);
+  }
+}

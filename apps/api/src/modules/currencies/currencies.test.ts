@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startCbarSimulator, type CbarSimulator } from '../../integrations/currency-rates/simulator';
+import { bearer, logInAs, startTestApp, type TestContext } from '../../test/harness';
+import { CURRENCY_RATES_JOB } from './service';
+
+let sim: CbarSimulator;
+let ctx: TestContext;
+let token: string;
+beforeAll(async () => {
+  sim = await startCbarSimulator();
+  ctx = await startTestApp({ customers: 2, declarations: 0, env: { CBAR_BASE_URL: sim.url, CBAR_TIMEOUT_MS: '300' } });
+  token = (await logInAs(ctx.app, 'ofis@example.az')).access_token;
+});
+afterAll(async () => {
+  await ctx?.close();
+  await sim?.close();
+});
+
+async function get(url: string) {
+  const res = await ctx.app.inject({ url, headers: bearer(token) });
+  return { status: res.statusCode, body: res.json() };
+}
+
+async function lastJob() {
+  const res = await ctx.database.db.execute(sql`select status, attempts, last_error from jobs where name = ${CURRENCY_RATES_JOB} order by id desc limit 1`);
+  return res.rows[0] as { status: string; attempts: number; last_error: string | null };
+}
+
+/** Makes the waiting retry due now instead of after its back-off. */
+async function makeRetryDue() {
+  await ctx.database.db.execute(sql`update jobs set run_at = now() where name = ${CURRENCY_RATES_JOB} and status = 'queued'`);
+}
+
+const rateOf = async (code: string) => (await get(`/api/client/cbar?currency=${code}`)).body.data;
+
+describe('[CURRENCIES][API] currencies and the official rate', () => {
+  test('the seeded rates answer before any fetch: USD 1.7, a week of TRY rates', async () => {
+    const { status, body } = await get('/api/client/currencies');
+    expect(status).toBe(200);
+    expect(body.data.map((c: { currency_code: string }) => c.currency_code)).toEqual(['USD', 'TRY', 'AZN']);
+    expect(body.data[0]).toMatchObject({ currency_name: 'ABŞ dolları', currency_rate: '1.7000', rate_date: expect.any(String) });
+    const usd = await rateOf('usd');
+    expect(usd).toMatchObject({ currency: 'USD', rate: '1.700000', nominal: 1 });
+  });
+
+  test('an unknown currency is 404, a malformed code 422', async () => {
+    expect((await get('/api/client/cbar?currency=XYZ')).status).toBe(404);
+    expect((await get('/api/client/cbar?currency=12')).status).toBe(422);
+    expect((await get('/api/client/cbar')).status).toBe(422);
+  });
+});
+
+describe('[CURRENCIES][JOB] the recurring rates job', () => {
+  test('a failed fetch (malformed XML) is logged and retried; the seeded rates stay in use', async () => {
+    const before = await rateOf('TRY');
+    sim.setMode('malformed');
+    expect(await ctx.app.jobs.runDue()).toBe(1);
+    const job = await lastJob();
+    expect(job).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(job.last_error).toMatch(/malformed XML/);
+    expect(await rateOf('TRY')).toEqual(before);
+    expect((await get('/api/client/currencies')).status).toBe(200);
+  });
+
+  test('a timeout is retried too, and the next attempt that gets through stores the day\'s rates', async () => {
+    sim.setMode('slow');
+    await makeRetryDue();
+    expect(await ctx.app.jobs.runDue()).toBe(1);
+    expect(await lastJob()).toMatchObject({ status: 'queued', attempts: 2, last_error: expect.stringMatching(/timed out/) });
+
+    sim.setMode('ok');
+    await makeRetryDue();
+    expect(await ctx.app.jobs.runDue()).toBe(1);
+    expect(await lastJob()).toMatchObject({ status: 'done', attempts: 3, last_error: null });
+    const tryRate = await rateOf('TRY');
+    expect(tryRate.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(new Date(`${tryRate.date}T00:00:00Z`).getUTCDay()).not.toBe(0); // a published (working) day
+    const usd = (await get('/api/client/currencies')).body.data.find((c: { currency_code: string }) => c.currency_code === 'USD');
+    expect(usd).toMatchObject({ currency_rate: '1.7000', rate_date: tryRate.date });
+    // Only the office's currencies are stored (EUR, RUB, GBP of the bank's file are not in the list).
+    const azn = (await get('/api/client/currencies')).body.data.find((c: { currency_code: string }) => c.currency_code === 'AZN');
+    expect(azn.rate_date < tryRate.date).toBe(true); // the bank does not publish AZN: its seeded day stays
+    const codes = await ctx.database.db.execute(sql`select distinct currency_code from currency_rates order by 1`);
+    expect(codes.rows.map((r) => (r as { currency_code: string }).currency_code)).toEqual(['AZN', 'TRY', 'USD']);
+  });
+
+  test('the job is scheduled once per interval: running again at once does nothing', async () => {
+    expect(await ctx.app.jobs.runDue()).toBe(0);
+  });
+});
+
+describe('[CURRENCIES][JOB] tests never reach the live bank', () => {
+  test('without CBAR_BASE_URL a test app does not schedule the rates job', async () => {
+    const other = await startTestApp({ customers: 0, declarations: 0 });
+    try {
+      expect(await other.app.jobs.runDue()).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,49 @@
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { currencyRates } from '../../db/schema/currencies';
+import { currencies } from '../../db/schema/settings';
+
+/** Currencies with the day of their latest fetched rate (null when only the seeded rate exists). */
+export function findCurrencies(db: DbOrTx) {
+  return db.select({
+    id: currencies.id,
+    currency_name: currencies.currencyName,
+    currency_code: currencies.currencyCode,
+    currency_rate: currencies.currencyRate,
+    // Qualified by hand: inside sql`` drizzle writes a column without its table, which the subquery would take as its own.
+    rate_date: sql<string | null>`(select max(r.rate_date)::text from currency_rates r where r.currency_code = "currencies"."currency_code")`,
+    created_at: currencies.createdAt,
+  }).from(currencies).orderBy(asc(currencies.id));
+}
+
+export function findCurrencyByCode(db: DbOrTx, code: string) {
+  return db.select({ code: currencies.currencyCode, rate: currencies.currencyRate }).from(currencies)
+    .where(eq(currencies.currencyCode, code)).then((r) => r[0]);
+}
+
+export function findLatestRate(db: DbOrTx, code: string) {
+  return db.select({ nominal: currencyRates.nominal, value: currencyRates.value, rate: currencyRates.rate, date: currencyRates.rateDate })
+    .from(currencyRates).where(eq(currencyRates.currencyCode, code)).orderBy(desc(currencyRates.rateDate)).limit(1).then((r) => r[0]);
+}
+
+export function findCurrencyCodes(db: DbOrTx) {
+  return db.select({ code: currencies.currencyCode }).from(currencies).then((r) => r.map((x) => x.code));
+}
+
+export async function upsertRates(db: DbOrTx, day: string, rates: { code: string; nominal: number; value: string; rate: string }[]): Promise<void> {
+  if (!rates.length) return;
+  await db.insert(currencyRates)
+    .values(rates.map((r) => ({ currencyCode: r.code, rateDate: day, nominal: r.nominal, value: r.value, rate: r.rate })))
+    .onConflictDoUpdate({
+      target: [currencyRates.currencyCode, currencyRates.rateDate],
+      set: { nominal: sql`excluded.nominal`, value: sql`excluded.value`, rate: sql`excluded.rate`, fetchedAt: sql`now()` },
+    });
+}
+
+/** Copies each currency's latest stored rate (rounded to the column's 4 decimals) onto currencies. */
+export async function refreshCurrentRates(db: DbOrTx): Promise<void> {
+  await db.execute(sql`
+    update ${currencies} c set currency_rate = round(r.rate, 4)
+    from (select distinct on (currency_code) currency_code, rate from ${currencyRates} order by currency_code, rate_date desc) r
+    where r.currency_code = c.currency_code`);
+}

@@ -1,0 +1,331 @@
+import type {
+  CustomsCounts, CustomsDeclarationListQuery, CustomsDeclarationRow, CustomsQueueListQuery, CustomsQueueRow, CustomsTaskListQuery, CustomsTaskRow,
+} from '@app/contract/customs';
+import { and, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { customsParcels as cp, customsQueue as q, customsTasks as t } from '../../db/schema/customs';
+import { declarationCustomsStates } from '../../db/schema/declaration-workflow';
+import { declarations as d } from '../../db/schema/declarations';
+import { flights } from '../../db/schema/flights';
+import { settings } from '../../db/schema/settings';
+import { users } from '../../db/schema/users';
+import { buildListQuery, countList, escapeLike, filters, type ListSpec } from '../../platform/list-query';
+
+/* SQL of the customs link: exchanges (tasks), the package queue, what customs knows of our parcels. */
+
+const asDateTime = (column: AnyColumn | SQL, timeZone: string) => sql<string>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
+const asDateTimeOrNull = (column: AnyColumn | SQL, timeZone: string) => sql<string | null>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
+
+// ---------------------------------------------------------------- settings
+
+export async function findGlobalSetting(db: DbOrTx, key: string): Promise<{ value: unknown } | undefined> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(and(eq(settings.groupId, 'global'), eq(settings.key, key)));
+  return row;
+}
+
+// ---------------------------------------------------------------- tasks
+
+export interface NewCustomsTask {
+  action: string;
+  method: string;
+  path: string;
+  query: unknown;
+  statusCode: number | null;
+  httpStatus: number | null;
+  response: string | null;
+  attempts: number;
+  state: 'done' | 'failed' | 'declined';
+  error: string | null;
+  queueId?: number | null;
+  retryAt?: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export async function insertCustomsTask(db: DbOrTx, task: NewCustomsTask): Promise<number> {
+  const [row] = await db.insert(t).values(taskValues(task)).returning({ id: t.id });
+  return row!.id;
+}
+
+const taskValues = (task: NewCustomsTask) => ({ ...task, query: task.query ?? null, response: task.response?.slice(0, 200_000) ?? null });
+
+/** Many tasks in one statement per 500 (a package run writes one per call). */
+export async function insertCustomsTasks(db: DbOrTx, tasks: NewCustomsTask[]): Promise<void> {
+  for (let i = 0; i < tasks.length; i += 500) await db.insert(t).values(tasks.slice(i, i + 500).map(taskValues));
+}
+
+function taskListSpec(timeZone: string): ListSpec<CustomsTaskListQuery> {
+  return {
+    filters: {
+      search: (v) => (v ? sql`(${t.action} ilike ${`%${escapeLike(v)}%`} or ${t.query}::text ilike ${`%${escapeLike(v)}%`}
+        or ${t.response} ilike ${`%${escapeLike(v)}%`} or ${t.error} ilike ${`%${escapeLike(v)}%`} or ${t.id}::text = ${v})` : undefined),
+      action: filters.equals(t.action),
+      state: filters.equals(t.state),
+      date_from: filters.from(t.createdAt, timeZone),
+      date_to: filters.to(t.createdAt, timeZone),
+    },
+    sorts: { id: t.id, created_at: t.createdAt, updated_at: t.updatedAt, attempts: t.attempts },
+    defaultSort: { column: 'id', order: 'desc' },
+    tieBreaker: t.id,
+  };
+}
+
+const taskColumns = (timeZone: string) => ({
+  id: t.id, action: t.action, method: t.method, path: t.path, query: t.query, status_code: t.statusCode, http_status: t.httpStatus,
+  response: t.response, attempts: t.attempts, state: t.state, error: t.error, queue_id: t.queueId,
+  created_at: asDateTime(t.createdAt, timeZone), updated_at: asDateTime(t.updatedAt, timeZone), retry_at: asDateTimeOrNull(t.retryAt, timeZone),
+});
+
+export async function findTaskPage(db: DbOrTx, query: CustomsTaskListQuery, timeZone: string) {
+  const built = buildListQuery(taskListSpec(timeZone), query);
+  const rows = await db.select(taskColumns(timeZone)).from(t).where(built.where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset);
+  const total = await countList(db, t, built);
+  return { rows: rows as CustomsTaskRow[], total };
+}
+
+export async function findTask(db: DbOrTx, id: number, timeZone: string): Promise<CustomsTaskRow | undefined> {
+  const [row] = await db.select(taskColumns(timeZone)).from(t).where(eq(t.id, id));
+  return row as CustomsTaskRow | undefined;
+}
+
+// ---------------------------------------------------------------- queue
+
+export interface NewQueueItem {
+  action: string;
+  trackCode: string;
+  declarationId?: number | null;
+  json: unknown;
+}
+
+/** Queues sends; an add already queued or sent for the parcel is skipped (the partial unique index). */
+export async function insertQueueItems(db: DbOrTx, items: NewQueueItem[]): Promise<number[]> {
+  if (items.length === 0) return [];
+  const rows = await db.insert(q).values(items.map((i) => ({ ...i, declarationId: i.declarationId ?? null })))
+    .onConflictDoNothing().returning({ id: q.id });
+  return rows.map((r) => r.id);
+}
+
+/** Takes the still-queued rows among these for sending (status 'sending'): two senders never send the same row. */
+export function claimQueueItems(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.update(q).set({ status: 'sending', updatedAt: new Date() })
+    .where(and(inArray(q.id, ids), eq(q.status, 'queued'))).returning();
+}
+
+/**
+ * Rows a stopped instance left behind: 'sending' for over 15 minutes goes back to the queue (its
+ * attempt counts, so the resend checks the carrier posts first), and queued rows long past their
+ * retry time are returned to be sent again.
+ */
+export async function findStrandedQueueIds(db: DbOrTx, limit: number): Promise<number[]> {
+  await db.update(q).set({ status: 'queued', attempts: sql`${q.attempts} + 1`, updatedAt: new Date() })
+    .where(and(eq(q.status, 'sending'), sql`${q.updatedAt} < now() - interval '15 minutes'`));
+  const rows = await db.select({ id: q.id }).from(q)
+    .where(and(eq(q.status, 'queued'), sql`coalesce(${q.retryAt}, ${q.createdAt}) < now() - interval '10 minutes'`))
+    .orderBy(q.id).limit(limit);
+  return rows.map((r) => r.id);
+}
+
+export interface QueueItemUpdate {
+  id: number;
+  status: string;
+  statusCode: number | null;
+  response: string | null;
+  attempts: number;
+  retryAt: Date | null;
+  lastError: string | null;
+}
+
+/** The outcome of many sends in one statement. */
+export async function updateQueueItems(db: DbOrTx, updates: QueueItemUpdate[]): Promise<void> {
+  if (updates.length === 0) return;
+  const json = JSON.stringify(updates.map((u) => ({
+    id: u.id, status: u.status, status_code: u.statusCode, response: u.response?.slice(0, 200_000) ?? null, attempts: u.attempts,
+    retry_at: u.retryAt?.toISOString() ?? null, last_error: u.lastError,
+  })));
+  await db.execute(sql`
+    update ${q} set status = v.status, status_code = v.status_code, response = v.response, attempts = v.attempts,
+      retry_at = v.retry_at, last_error = v.last_error, updated_at = now()
+    from jsonb_to_recordset(${json}::jsonb) as v(id bigint, status text, status_code int, response text, attempts int, retry_at timestamptz, last_error text)
+    where ${q.id} = v.id`);
+}
+
+function queueListSpec(timeZone: string): ListSpec<CustomsQueueListQuery> {
+  return {
+    filters: {
+      action: filters.equals(q.action),
+      status: filters.equals(q.status),
+      track_code: filters.contains(q.trackCode),
+      date_from: filters.from(q.createdAt, timeZone),
+      date_to: filters.to(q.createdAt, timeZone),
+    },
+    sorts: { id: q.id, created_at: q.createdAt, updated_at: q.updatedAt, attempts: q.attempts },
+    defaultSort: { column: 'id', order: 'desc' },
+    tieBreaker: q.id,
+  };
+}
+
+export async function findQueuePage(db: DbOrTx, query: CustomsQueueListQuery, timeZone: string) {
+  const built = buildListQuery(queueListSpec(timeZone), query);
+  const rows = await db.select({
+    id: q.id, action: q.action, track_code: q.trackCode, declaration_id: q.declarationId, json: q.json, status: q.status,
+    status_code: q.statusCode, response: q.response, attempts: q.attempts, retry_at: asDateTimeOrNull(q.retryAt, timeZone),
+    created_at: asDateTime(q.createdAt, timeZone), updated_at: asDateTime(q.updatedAt, timeZone),
+  }).from(q).where(built.where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset);
+  const total = await countList(db, q, built);
+  return { rows: rows as CustomsQueueRow[], total };
+}
+
+// ---------------------------------------------------------------- what customs knows of our parcels
+
+export type CustomsParcelValues = Partial<typeof cp.$inferInsert> & { trackCode: string };
+
+/**
+ * Inserts or updates by tracking number; only the given fields change. Rows with the same fields
+ * go in one statement (a package run's rows all look alike).
+ */
+export async function upsertCustomsParcels(db: DbOrTx, rows: CustomsParcelValues[]): Promise<void> {
+  const groups = new Map<string, CustomsParcelValues[]>();
+  for (const row of rows) {
+    const clean = Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined)) as CustomsParcelValues;
+    const key = Object.keys(clean).sort().join(',');
+    groups.set(key, [...(groups.get(key) ?? []), clean]);
+  }
+  for (const group of groups.values()) {
+    // the last word on a parcel wins within one statement
+    const byTrack = [...new Map(group.map((r) => [r.trackCode, r])).values()];
+    const columns = Object.keys(byTrack[0]!).filter((k) => k !== 'trackCode') as (keyof typeof cp.$inferInsert)[];
+    const set = Object.fromEntries(columns.map((k) => [k, sql.raw(`excluded.${(cp[k as keyof typeof cp] as AnyColumn).name}`)]));
+    for (let i = 0; i < byTrack.length; i += 500) {
+      await db.insert(cp).values(byTrack.slice(i, i + 500)).onConflictDoUpdate({ target: cp.trackCode, set: { ...set, updatedAt: new Date() } });
+    }
+  }
+}
+
+export function findCustomsParcelsByTrack(db: DbOrTx, trackCodes: string[]) {
+  if (trackCodes.length === 0) return Promise.resolve([]);
+  return db.select({ trackCode: cp.trackCode, regNumber: cp.regNumber, postStatus: cp.postStatus }).from(cp).where(inArray(cp.trackCode, trackCodes));
+}
+
+/** Our declarations of these track codes with their customers (for the upload's sort-out). */
+export function findDeclarationsByTrack(db: DbOrTx, trackCodes: string[]) {
+  if (trackCodes.length === 0) return Promise.resolve([]);
+  return db.select({ trackCode: d.trackCode, userId: d.userId }).from(d).where(inArray(d.trackCode, trackCodes));
+}
+
+const joined = {
+  declared: sql`${cp.regNumber} is not null and ${cp.declarationDeletedAt} is null`,
+  customerExists: sql`${users.id} is not null`,
+};
+
+function customsDeclarationSpec(timeZone: string): ListSpec<CustomsDeclarationListQuery> {
+  return {
+    filters: {
+      declared: (v) => (v ? joined.declared : sql`not (${joined.declared})`),
+      customer_exists: (v) => (v ? joined.customerExists : sql`not (${joined.customerExists})`),
+      in_flight: (v) => (v ? sql`${d.flightId} is not null` : sql`${d.flightId} is null`),
+      tracking_number: filters.contains(cp.trackCode),
+      fin: filters.equals(cp.fin),
+      reg_number: filters.equals(cp.regNumber),
+      flight_id: filters.equals(d.flightId),
+      date_from: filters.from(cp.addedAt, timeZone),
+      date_to: filters.to(cp.addedAt, timeZone),
+    },
+    sorts: { added_at: cp.addedAt, declared_at: cp.declaredAt, tracking_number: cp.trackCode, invoice_price: cp.invoicePrice },
+    defaultSort: { column: 'added_at', order: 'desc' },
+    tieBreaker: cp.trackCode,
+  };
+}
+
+export async function findCustomsDeclarationPage(db: DbOrTx, query: CustomsDeclarationListQuery, timeZone: string) {
+  const built = buildListQuery(customsDeclarationSpec(timeZone), query);
+  const base = () => db.select({
+    id: d.id,
+    user: sql<CustomsDeclarationRow['user']>`case when ${users.id} is null then null else json_build_object('id', ${users.id}, 'name', ${users.name} || ' ' || ${users.surname}) end`,
+    importer_name: cp.importerName, pin: cp.fin, goods_name: cp.goodsName, invoice_price: cp.invoicePrice, invoice_price_usd: cp.invoicePriceUsd,
+    quantity: cp.quantity, pay_status: cp.payStatusId, reg_number: cp.regNumber, tracking_number: cp.trackCode,
+    flight: sql<CustomsDeclarationRow['flight']>`case when ${flights.id} is null then null else json_build_object('id', ${flights.id}, 'name', ${flights.name}) end`,
+    post_status: cp.postStatus, added_at: asDateTime(cp.addedAt, timeZone), declared_at: asDateTimeOrNull(cp.declaredAt, timeZone),
+  }).from(cp)
+    .leftJoin(d, and(eq(d.trackCode, cp.trackCode), sql`${d.deletedAt} is null`))
+    .leftJoin(users, eq(users.id, d.userId))
+    .leftJoin(flights, eq(flights.id, d.flightId));
+  const rows = await base().where(built.where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset);
+  const [totals] = await db.select({
+    total: sql<number>`count(*)::int`,
+    declared: sql<number>`(count(*) filter (where ${joined.declared}))::int`,
+    undeclared: sql<number>`(count(*) filter (where not (${joined.declared})))::int`,
+    unknown: sql<number>`(count(*) filter (where not (${joined.customerExists})))::int`,
+  }).from(cp)
+    .leftJoin(d, and(eq(d.trackCode, cp.trackCode), sql`${d.deletedAt} is null`))
+    .leftJoin(users, eq(users.id, d.userId))
+    .where(built.where);
+  const counts: CustomsCounts = { declared: totals?.declared ?? 0, undeclared: totals?.undeclared ?? 0, unknown: totals?.unknown ?? 0 };
+  return { rows: rows as CustomsDeclarationRow[], total: totals?.total ?? 0, counts };
+}
+
+// ---------------------------------------------------------------- stats
+
+export async function findStats(db: DbOrTx) {
+  const posts = await db.select({ status: cp.postStatus, n: sql<number>`count(*)::int` }).from(cp).groupBy(cp.postStatus);
+  const queue = await db.select({ status: q.status, n: sql<number>`count(*)::int` }).from(q).groupBy(q.status);
+  const tasks = await db.select({ state: t.state, n: sql<number>`count(*)::int` }).from(t)
+    .where(sql`${t.createdAt} >= date_trunc('day', now())`).groupBy(t.state);
+  const [counts] = await db.select({
+    declared: sql<number>`(count(*) filter (where ${joined.declared}))::int`,
+    undeclared: sql<number>`(count(*) filter (where not (${joined.declared})))::int`,
+    unknown: sql<number>`(count(*) filter (where not (${joined.customerExists})))::int`,
+  }).from(cp).leftJoin(d, and(eq(d.trackCode, cp.trackCode), sql`${d.deletedAt} is null`)).leftJoin(users, eq(users.id, d.userId));
+  const [sync] = await db.select({ at: sql<string | null>`max(${t.createdAt})::text` }).from(t).where(and(eq(t.action, 'declarations'), eq(t.state, 'done')));
+  return { posts, queue, tasks, counts: counts ?? { declared: 0, undeclared: 0, unknown: 0 }, lastSync: sync?.at ?? null };
+}
+
+// ---------------------------------------------------------------- the declaration's customs state (spec §4 labels)
+
+/**
+ * Appends a customs state to each of our declarations with that track code, unless its latest
+ * state already has that code (a sync that sees the same state again adds nothing).
+ */
+export async function insertDeclarationCustomsStates(db: DbOrTx, states: { trackCode: string; code: number; json: unknown }[]): Promise<number> {
+  if (states.length === 0) return 0;
+  const json = JSON.stringify(states.map((s) => ({ track_code: s.trackCode, code: s.code, json: s.json ?? null })));
+  const res = await db.execute(sql`
+    insert into ${declarationCustomsStates} (declaration_id, track_code, code, json)
+    select dd.id, v.track_code, v.code, v.json
+    from jsonb_to_recordset(${json}::jsonb) as v(track_code text, code int, json jsonb)
+    join ${d} dd on dd.track_code = v.track_code and dd.deleted_at is null
+    where coalesce((select cs.code from ${declarationCustomsStates} cs where cs.declaration_id = dd.id
+                    order by cs.created_at desc, cs.id desc limit 1), -1) <> v.code
+    returning id`);
+  return res.rows.length;
+}
+
+// ---------------------------------------------------------------- parcels to add, from our declarations
+
+/** What the add of a declaration needs: the declaration, its customer, product type and country. */
+export async function findDeclarationsForCustoms(db: DbOrTx, declarationIds: number[]) {
+  if (declarationIds.length === 0) return [];
+  const res = await db.execute(sql`
+    select dd.id, dd.track_code, dd.weight, dd.price, dd.delivery_price, dd.quantity, dd.shop_name, dd.is_commercial, dd.voen, dd.awb,
+           u.fin, u.name, u.surname, u.address, u.phone,
+           pt.name_az as product_name, pt.customs_id,
+           c.country_name, c.country_code, c.currency_type
+    from ${d} dd
+    left join ${users} u on u.id = dd.user_id
+    left join product_types pt on pt.id = dd.product_type_id
+    left join countries c on c.id = dd.country_id
+    where dd.id in (${sql.join(declarationIds.map((id) => sql`${id}`), sql`, `)}) and dd.deleted_at is null
+    order by dd.id`);
+  return res.rows as {
+    id: number; track_code: string; weight: string | null; price: string | null; delivery_price: string | null; quantity: number;
+    shop_name: string | null; is_commercial: boolean; voen: string | null; awb: string | null;
+    fin: string | null; name: string | null; surname: string | null; address: string | null; phone: string | null;
+    product_name: string | null; customs_id: string | null; country_name: string | null; country_code: string | null; currency_type: string | null;
+  }[];
+}
+
+/** What customs was told before (for the embedded simulator's restart): posts and declarations as stored. */
+export function findStoredPosts(db: DbOrTx, limit: number) {
+  return db.select({ post: cp.post, declaration: cp.declaration, declarationDeletedAt: cp.declarationDeletedAt }).from(cp)
+    .where(sql`${cp.post} is not null`).orderBy(sql`${cp.addedAt} desc`).limit(limit);
+}

@@ -1,0 +1,178 @@
+import type {
+  CarriersPostsQuery, CarriersPostsReply, CustomsDeclarationListQuery, CustomsDeclarationListReply, CustomsPingReply, CustomsPostRow,
+  CustomsQueueListQuery, CustomsQueueListReply, CustomsStatsReply, CustomsTaskListQuery, CustomsTaskListReply, CustomsTaskRow, CustomsUploadReply,
+} from '@app/contract/customs';
+import { az } from '@app/contract/texts/az';
+import type { Db } from '../../db/client';
+import { CustomsError } from '../../integrations/customs/client';
+import type { Config } from '../../config';
+import type { CustomsDeclaration, CustomsPost } from '../../integrations/customs/protocol';
+import { startCustomsSimulator, type CustomsSimulator } from '../../integrations/customs/simulator';
+import { AppError, invalid, notFound } from '../../platform/errors';
+import { readXlsxRows } from '../../platform/xlsx';
+import { parcelFromPost, type CustomsLink } from './customs-link';
+import {
+  findCustomsDeclarationPage, findCustomsParcelsByTrack, findDeclarationsByTrack, findQueuePage, findStats, findStoredPosts, findTask, findTaskPage,
+  upsertCustomsParcels,
+} from './queries';
+
+/* Customs screens (spec §2 "Customs", §7 "Customs") over the customs link. */
+
+export {
+  createCustomsLink, CUSTOMS_SEND_JOB, CUSTOMS_SYNC_JOB,
+  type CustomsLink, type CustomsSend, type PackageRunItem, type SendOutcome,
+} from './customs-link';
+
+const T = az.customsUi;
+const UPLOAD_MAX_CODES = 20_000;
+
+/** 503 with the customs' own words when it could not be reached or refused us. */
+function unavailable(error: unknown): AppError {
+  if (error instanceof CustomsError && error.kind === 'declined') return new AppError(400, `${T.declined}: ${error.message}`);
+  return new AppError(503, T.unavailable, undefined, error instanceof Error ? error.message : undefined);
+}
+
+function requireClient(db: Db, link: CustomsLink) {
+  const client = link.client(db);
+  if (!client) throw new AppError(503, T.unavailable, undefined, 'CUSTOMS_BASE_URL is not configured');
+  return client;
+}
+
+/** GET /api/admin/customs/ping: the ping indicator (success or warning). */
+export async function pingCustoms(db: Db, link: CustomsLink): Promise<CustomsPingReply> {
+  const sending = await link.isSendingOn(db);
+  const client = link.client(db);
+  if (!client) return { ok: false, ms: 0, message: T.pingFailed, sending };
+  const result = await client.ping();
+  return { ok: result.ok, ms: result.ms, message: result.ok ? (sending ? T.pingOk : T.sendingOff) : T.pingFailed, sending };
+}
+
+/** GET /api/admin/customs: what customs knows of our parcels, joined with our declarations, and the counts. */
+export async function listCustomsDeclarations(db: Db, query: CustomsDeclarationListQuery, timeZone: string): Promise<CustomsDeclarationListReply> {
+  const { rows, total, counts } = await findCustomsDeclarationPage(db, query, timeZone);
+  return { data: rows.map((r) => ({ ...r, id: r.id ?? null })), total, total_kind: 'exact', counts };
+}
+
+function toPostRow(p: CustomsPost): CustomsPostRow {
+  return {
+    direction: p.direction ?? null, tracking_number: p.trackinG_NO, transport_cost: p.transP_COSTS ?? null, weight: p.weighT_GOODS ?? null,
+    quantity: p.quantitY_OF_GOODS ?? null, importer_name: p.idxaL_NAME ?? null, importer_address: p.idxaL_ADRESS ?? null,
+    exporter_name: p.ixraC_NAME ?? null, exporter_address: p.ixraC_ADRESS ?? null, fin: p.fin ?? null, voen: p.voen ?? null,
+    invoice_price: p.invoyS_PRICE ?? null, currency: p.currencY_TYPE ?? null, goods_traffic_from: p.goodS_TRAFFIC_FR ?? null,
+    goods_traffic_to: p.goodS_TRAFFIC_TO ?? null, goods_list: p.goodslist ?? [], document_type: p.document_type ?? null,
+    airwaybill: p.airwaybill ?? null, dispatch_number: p.depesH_NUMBER ?? null, status: p.status, ecom_reg_number: p.ecoM_REGNUMBER ?? null,
+    package_type: p.packagE_TYPE ?? null, insert_date: p.inserT_DATE ?? null, dispatch_date: p.depesH_DATE ?? null,
+  };
+}
+
+const dayStart = (v: string) => (v.length === 10 ? `${v}T00:00:00` : v.replace(' ', 'T'));
+const dayEnd = (v: string) => (v.length === 10 ? `${v}T23:59:59` : v.replace(' ', 'T'));
+
+/**
+ * GET /api/admin/customs/carriersposts: customs' own carrier posts, one page asked live. Customs
+ * searches by tracking number, status and dates; the FIN filter applies to the page it returns.
+ * The total is estimated from offset and limit (spec §7). What it returns refreshes customs_parcels.
+ */
+export async function listCarriersPosts(db: Db, link: CustomsLink, query: CarriersPostsQuery): Promise<CarriersPostsReply> {
+  const client = requireClient(db, link);
+  const offset = (query.page - 1) * query.per_page;
+  let posts: CustomsPost[];
+  try {
+    posts = await client.carriersPosts({
+      packagE_TYPE: query.package_type ?? '1',
+      ...(query.track_code ? { trackingNumber: query.track_code } : {}),
+      ...(query.status !== undefined ? { status: query.status } : {}),
+      ...(query.date_from ? { dateFrom: dayStart(query.date_from) } : {}),
+      ...(query.date_to ? { dateTo: dayEnd(query.date_to) } : {}),
+    }, { offset, limit: query.per_page });
+  } catch (error) {
+    throw unavailable(error);
+  }
+  await upsertCustomsParcels(db, posts.map(parcelFromPost));
+  const shown = query.fin ? posts.filter((p) => (p.fin ?? '').toUpperCase() === query.fin!.toUpperCase()) : posts;
+  const total = offset + posts.length + (posts.length === query.per_page ? query.per_page : 0);
+  return { data: shown.map(toPostRow), total, total_kind: 'estimated' };
+}
+
+export async function listCustomsTasks(db: Db, query: CustomsTaskListQuery, timeZone: string): Promise<CustomsTaskListReply> {
+  const { rows, total } = await findTaskPage(db, query, timeZone);
+  return { data: rows, total: total.total, total_kind: total.kind };
+}
+
+export async function readCustomsTask(db: Db, id: number, timeZone: string): Promise<{ data: CustomsTaskRow }> {
+  const row = await findTask(db, id, timeZone);
+  if (!row) throw notFound('customs_task_id');
+  return { data: row };
+}
+
+/** GET /api/customs_queues/packages: the package queue (DNS queues screen). */
+export async function listCustomsQueue(db: Db, query: CustomsQueueListQuery, timeZone: string): Promise<CustomsQueueListReply> {
+  const { rows, total } = await findQueuePage(db, query, timeZone);
+  return { data: rows, total: total.total, total_kind: total.kind };
+}
+
+export async function readCustomsStats(db: Db): Promise<CustomsStatsReply> {
+  const s = await findStats(db);
+  const posts = { '0': 0, '1': 0, '3': 0, '4': 0 } as CustomsStatsReply['posts'];
+  for (const p of s.posts) if (String(p.status) in posts) posts[String(p.status) as keyof typeof posts] = p.n;
+  const queue = { queued: 0, sent: 0, declined: 0, failed: 0 } as CustomsStatsReply['queue'];
+  for (const q of s.queue) {
+    const key = (q.status === 'sending' ? 'queued' : q.status) as keyof typeof queue;
+    if (key in queue) queue[key] += q.n;
+  }
+  const tasks = { done: 0, failed: 0, declined: 0 };
+  for (const t of s.tasks) if (t.state in tasks) tasks[t.state as keyof typeof tasks] = t.n;
+  return { posts, counts: s.counts, queue, tasks_today: tasks, last_sync: s.lastSync };
+}
+
+/** Tracking numbers of an uploaded list: an .xlsx's first column, or a text/CSV file's first field per line. */
+async function readTrackCodes(file: Buffer): Promise<string[]> {
+  const isZip = file.length > 4 && file[0] === 0x50 && file[1] === 0x4b;
+  const rows = isZip ? await readXlsxRows(file, UPLOAD_MAX_CODES + 1) : file.toString('utf8').split(/\r?\n/).map((l) => l.split(/[;,\t]/).map((c) => c.trim().replace(/^"|"$/g, '')));
+  if (!rows) throw invalid({ document_file: [T.fileNoTracks] });
+  // A tracking number has a digit: a header cell ("track") does not.
+  const codes = rows.map((r) => (r[0] ?? '').trim()).filter((c) => /^(?=.*\d)[A-Za-z0-9-]{5,80}$/.test(c));
+  return [...new Set(codes)].slice(0, UPLOAD_MAX_CODES);
+}
+
+/**
+ * POST /api/admin/customs/upload (multipart document_file): the file's tracking numbers sorted out —
+ * declared at customs, added but undeclared, and ours without a known customer (unuser).
+ */
+export async function uploadCustomsList(db: Db, file: unknown): Promise<CustomsUploadReply> {
+  if (!Buffer.isBuffer(file) || file.length === 0) throw invalid({ document_file: [T.fileRequired] });
+  const codes = await readTrackCodes(file);
+  if (codes.length === 0) throw invalid({ document_file: [T.fileNoTracks] });
+  const reply: CustomsUploadReply = { declared: 0, undeclared: 0, unuser: 0, not_found: 0 };
+  for (let i = 0; i < codes.length; i += 1000) {
+    const chunk = codes.slice(i, i + 1000);
+    const atCustoms = new Map((await findCustomsParcelsByTrack(db, chunk)).map((p) => [p.trackCode, p]));
+    const ours = new Map((await findDeclarationsByTrack(db, chunk)).map((d) => [d.trackCode, d]));
+    for (const code of chunk) {
+      const mine = ours.get(code);
+      const customs = atCustoms.get(code);
+      if (!mine || !mine.userId) reply.unuser++;
+      else if (!customs) reply.not_found++;
+      else if (customs.regNumber) reply.declared++;
+      else reply.undeclared++;
+    }
+  }
+  return reply;
+}
+
+/**
+ * Embedded mode (no DATABASE_URL, no CUSTOMS_BASE_URL): the customs simulator on a free loopback
+ * port, told what was sent before, and the configuration pointed at it. Citizens declare a parcel
+ * a minute after it is added.
+ */
+export async function startEmbeddedCustoms(db: Db, config: Config): Promise<CustomsSimulator> {
+  const sim = await startCustomsSimulator({ declareAfterMs: 60_000, declareRatio: 0.85 });
+  const stored = await findStoredPosts(db, 50_000);
+  sim.preload(stored.map((r) => ({
+    post: r.post as CustomsPost,
+    declaration: r.declarationDeletedAt ? null : (r.declaration as CustomsDeclaration | null),
+  })));
+  config.CUSTOMS_BASE_URL = sim.url;
+  config.CUSTOMS_API_KEY = sim.apiKey;
+  return sim;
+}

@@ -1,0 +1,124 @@
+import {
+  ARCHIVE_AFTER_DAYS, ARCHIVE_STATUS_IDS, type ArchiveListQuery, type DeletedDeclarationListQuery, type DeletedDeclarationRow,
+  type PostDeclarationListQuery, type PostDeclarationRow,
+} from '@app/contract/declaration-lists';
+import type { DeclarationListQuery, DeclarationListRow } from '@app/contract/declarations';
+import { eq, isNotNull, isNull, sql, type AnyColumn } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { declarations as d, postDeclarations as p } from '../../db/schema/declarations';
+import { users } from '../../db/schema/users';
+import { buildListQuery, countList, escapeLike, filters, type ListSpec } from '../../platform/list-query';
+import { declarationListSpec, declarationRowColumns } from './queries';
+
+/* SQL of the declaration list screens beside the main list: deleted, archive, post declarations. */
+
+type PickedSpec<Q> = ListSpec<Q>['filters'];
+
+/** The main list's filters for the keys a screen's query shares with it. */
+function sharedFilters<Q extends object>(timeZone: string, keys: readonly (keyof Q & keyof DeclarationListQuery)[]): PickedSpec<Q> {
+  const all = declarationListSpec(timeZone).filters as Record<string, unknown>;
+  return Object.fromEntries(keys.map((k) => [k, all[k as string]])) as PickedSpec<Q>;
+}
+
+const asDateTime = (column: AnyColumn, timeZone: string) => sql<string>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
+
+// ---------------------------------------------------------------- deleted
+
+function deletedListSpec(timeZone: string): ListSpec<DeletedDeclarationListQuery> {
+  return {
+    base: [isNotNull(d.deletedAt)],
+    filters: {
+      ...sharedFilters<DeletedDeclarationListQuery>(timeZone, [
+        'user_id', 'user_name', 'customer_code', 'track_code', 'global_track_code', 'state_id', 'country_id', 'branch_id', 'date_from', 'date_to',
+      ]),
+      deleted_from: filters.from(d.deletedAt, timeZone),
+      deleted_to: filters.to(d.deletedAt, timeZone),
+    },
+    sorts: { id: d.id, deleted_at: d.deletedAt, created_at: d.createdAt, track_code: d.trackCode },
+    defaultSort: { column: 'deleted_at', order: 'desc' },
+    tieBreaker: d.id,
+  };
+}
+
+/** Who deleted it: the latest 'declaration.cancel' audit entry of the declaration (indexed by entity). */
+const deletedBy = sql<DeletedDeclarationRow['deleted_by']>`(select json_build_object('id', u.id, 'name', u.name || ' ' || u.surname)
+  from audit_log a join ${users} u on u.id = a.user_id
+  where a.entity = 'declaration' and a.entity_id = ${d.id}::text and a.action = 'declaration.cancel'
+  order by a.created_at desc limit 1)`;
+
+export async function findDeletedDeclarationPage(db: DbOrTx, query: DeletedDeclarationListQuery, timeZone: string) {
+  const built = buildListQuery(deletedListSpec(timeZone), query);
+  const page = db.select({ id: d.id }).from(d).where(built.where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset).as('page');
+  const rows = await db
+    .select({ ...declarationRowColumns(timeZone), deleted_at: asDateTime(d.deletedAt, timeZone), deleted_by: deletedBy })
+    .from(page).innerJoin(d, eq(d.id, page.id)).orderBy(...built.orderBy);
+  // The base condition narrows the table: count (capped) rather than read the whole table's estimate.
+  const total = await countList(db, d, { ...built, isFiltered: true });
+  return { rows: rows as DeletedDeclarationRow[], total };
+}
+
+// ---------------------------------------------------------------- archive
+
+function archiveListSpec(timeZone: string): ListSpec<ArchiveListQuery> {
+  return {
+    base: [
+      isNull(d.deletedAt),
+      sql`${d.statusId} in (${sql.join(ARCHIVE_STATUS_IDS.map((id) => sql`${id}`), sql`, `)})`,
+      sql`${d.createdAt} < now() - make_interval(days => ${ARCHIVE_AFTER_DAYS})`,
+    ],
+    filters: sharedFilters<ArchiveListQuery>(timeZone, [
+      'user_id', 'user_name', 'customer_code', 'track_code', 'global_track_code', 'state_id', 'country_id', 'branch_id', 'flight_name',
+      'payed', 'return', 'date_from', 'date_to',
+    ]),
+    sorts: { id: d.id, created_at: d.createdAt, track_code: d.trackCode, weight: d.weight, delivery_price: d.deliveryPrice },
+    defaultSort: { column: 'created_at', order: 'desc' },
+    tieBreaker: d.id,
+  };
+}
+
+export async function findArchivePage(db: DbOrTx, query: ArchiveListQuery, timeZone: string) {
+  const built = buildListQuery(archiveListSpec(timeZone), query);
+  const page = db.select({ id: d.id }).from(d).where(built.where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset).as('page');
+  const rows = await db.select(declarationRowColumns(timeZone)).from(page).innerJoin(d, eq(d.id, page.id)).orderBy(...built.orderBy);
+  const total = await countList(db, d, { ...built, isFiltered: true });
+  return { rows: rows as DeclarationListRow[], total };
+}
+
+// ---------------------------------------------------------------- post declarations
+
+function postListSpec(timeZone: string): ListSpec<PostDeclarationListQuery> {
+  return {
+    filters: {
+      user_id: filters.equals(p.userId),
+      user: filters.idIn(p.userId, (v) => sql`select u.id from ${users} u where u.code = ${v} or (u.name || ' ' || u.surname) ilike ${`%${escapeLike(v)}%`}`),
+      track_code: filters.contains(p.trackCode),
+      is_new: filters.flag(p.isNew),
+      price: filters.equals(p.price),
+      declaration_id: filters.equals(p.declarationId),
+      dgk_price: filters.equals(p.dgkPrice),
+      customs_id: filters.equals(p.customsId),
+      date_from: filters.from(p.createdAt, timeZone),
+      date_to: filters.to(p.createdAt, timeZone),
+    },
+    sorts: { id: p.id, created_at: p.createdAt, price: p.price, dgk_price: p.dgkPrice, track_code: p.trackCode },
+    defaultSort: { column: 'created_at', order: 'desc' },
+    tieBreaker: p.id,
+  };
+}
+
+export async function findPostDeclarationPage(db: DbOrTx, query: PostDeclarationListQuery, timeZone: string) {
+  const built = buildListQuery(postListSpec(timeZone), query);
+  const rows = await db.select({
+    id: p.id,
+    trackCode: p.trackCode,
+    price: p.price,
+    dgkPrice: p.dgkPrice,
+    user: sql<PostDeclarationRow['user']>`(select json_build_object('id', u.id, 'code', u.code, 'name', u.name, 'surname', u.surname) from ${users} u where u.id = "post_declarations"."user_id")`,
+    read: sql<boolean>`not ${p.isNew}`,
+    createdAt: asDateTime(p.createdAt, timeZone),
+    customsId: p.customsId,
+    declarationId: p.declarationId,
+  }).from(p).where(built.where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset);
+  const total = await countList(db, p, built);
+  return { rows: rows as PostDeclarationRow[], total };
+}

@@ -1,0 +1,133 @@
+import type { DeletedDeclarationRow, PostDeclarationRow } from '@app/contract/declaration-lists';
+import type { DeclarationListRow } from '@app/contract/declarations';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { declarations, postDeclarations } from '../../db/schema/declarations';
+import { bearer, logInAs, postForm, startTestApp, type TestContext } from '../../test/harness';
+
+let ctx: TestContext;
+let admin: Record<string, string>;
+let ofis: Record<string, string>;   // back office: deleted, post, archive; not partner_declarations
+let anbar: Record<string, string>;  // storage worker: none of these lists
+let partner: Record<string, string>;
+beforeAll(async () => {
+  ctx = await startTestApp({ declarations: 400 });
+  admin = bearer((await logInAs(ctx.app, 'admin@example.az')).access_token);
+  ofis = bearer((await logInAs(ctx.app, 'ofis@example.az')).access_token);
+  anbar = bearer((await logInAs(ctx.app, 'anbar@example.az')).access_token);
+  partner = bearer((await logInAs(ctx.app, 'partner@example.az')).access_token);
+});
+afterAll(() => ctx.close());
+
+const get = (url: string, headers: Record<string, string>) => ctx.app.inject({ url, headers });
+const count = async (table: typeof declarations | typeof postDeclarations) =>
+  (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
+
+describe('[DECLARATIONS][LISTS] deleted declarations', () => {
+  test('a deleted declaration leaves the list and shows among the deleted with who deleted it; only with deleted_customs_declarations', async () => {
+    const list = (await get('/api/admin/v2/declaration/list?per_page=5', ofis)).json().data as DeclarationListRow[];
+    const victim = list[0]!;
+    expect((await postForm(ctx.app, `/api/admin/declaration/cancel?declaration_id=${victim.id}`, ofis)).statusCode).toBe(200);
+    const res = await get(`/api/admin/customs/deleteddeclarations?track_code=${victim.track_code}`, ofis);
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json().data as DeletedDeclarationRow[];
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: victim.id, track_code: victim.track_code, deleted_by: { name: 'Nigar Əliyeva' } });
+    expect(rows[0]!.deleted_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    // Newest deletion first; the seed's deleted ones follow.
+    const all = await get('/api/admin/customs/deleteddeclarations', admin);
+    const body = all.json() as { data: DeletedDeclarationRow[]; total: number; total_kind: string };
+    expect(body.data[0]!.id).toBe(victim.id);
+    expect(body.total).toBeGreaterThan(1);
+    expect(body.total_kind).toBe('exact');
+    expect(body.data.every((r) => r.deleted_at)).toBe(true);
+    // info still reads it
+    expect((await get(`/api/admin/declaration/info?declaration_id=${victim.id}`, ofis)).json().data.deletedAt).not.toBeNull();
+  });
+
+  test('refused without the permission; bad filters are 422', async () => {
+    expect((await get('/api/admin/customs/deleteddeclarations', anbar)).statusCode).toBe(403);
+    expect((await get('/api/admin/customs/deleteddeclarations', partner)).statusCode).toBe(403);
+    const bad = await get('/api/admin/customs/deleteddeclarations?deleted_from=yesterday&sort_column=weight', ofis);
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['deleted_from', 'sort_column']));
+  });
+});
+
+describe('[DECLARATIONS][LISTS] post declarations', () => {
+  test('spec §3 shape, newest first; filters by customs id, declaration id, track code, read flag', async () => {
+    const res = await get('/api/admin/post_declarations', ofis);
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json().data as PostDeclarationRow[];
+    expect(rows.length).toBeGreaterThan(0);
+    const first = rows[0]!;
+    expect(Object.keys(first).sort()).toEqual(['createdAt', 'customsId', 'declarationId', 'dgkPrice', 'id', 'price', 'read', 'trackCode', 'user'].sort());
+    expect(rows.map((r) => r.createdAt)).toEqual([...rows.map((r) => r.createdAt)].sort().reverse());
+    const byCustoms = (await get(`/api/admin/post_declarations?customs_id=${first.customsId}`, ofis)).json();
+    expect(byCustoms.data.map((r: PostDeclarationRow) => r.id)).toEqual([first.id]);
+    const byDeclaration = (await get(`/api/admin/post_declarations?declaration_id=${first.declarationId}`, ofis)).json();
+    expect(byDeclaration.total).toBe(1);
+    const byCode = (await get(`/api/admin/post_declarations?track_code=${first.trackCode.slice(2, 9)}`, ofis)).json().data as PostDeclarationRow[];
+    expect(byCode.some((r) => r.id === first.id)).toBe(true);
+    const unread = (await get('/api/admin/post_declarations?is_new=1&per_page=50', ofis)).json().data as PostDeclarationRow[];
+    expect(unread.every((r) => r.read === false)).toBe(true);
+    const sorted = (await get('/api/admin/post_declarations?sort_column=dgk_price&sort_order=desc&per_page=10', ofis)).json().data as PostDeclarationRow[];
+    const prices = sorted.map((r) => Number(r.dgkPrice));
+    expect(prices).toEqual([...prices].sort((a, b) => b - a));
+  });
+
+  test('refused without post_declarations; bad input 422 and nothing changed', async () => {
+    const before = await count(postDeclarations);
+    expect((await get('/api/admin/post_declarations', anbar)).statusCode).toBe(403);
+    const bad = await get('/api/admin/post_declarations?price=abc&declaration_id=-1&per_page=0', ofis);
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['price', 'declaration_id', 'per_page']));
+    expect(await count(postDeclarations)).toBe(before);
+  });
+});
+
+describe('[DECLARATIONS][LISTS] archive', () => {
+  test('only finished declarations (10 or 12) created over 30 days ago; the list filters apply', async () => {
+    const res = await get('/api/admin/declaration/archive?per_page=50', ofis);
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json().data as DeclarationListRow[];
+    expect(rows.length).toBeGreaterThan(0);
+    const monthAgo = Date.now() - 30 * 86_400_000;
+    for (const r of rows) {
+      expect([10, 12]).toContain(r.status.id);
+      expect(new Date(r.created_at.replace(' ', 'T')).getTime()).toBeLessThan(monthAgo + 86_400_000);
+    }
+    const returned = (await get('/api/admin/declaration/archive?state_id=12&per_page=50', ofis)).json().data as DeclarationListRow[];
+    expect(returned.every((r) => r.status.id === 12)).toBe(true);
+    const one = (await get(`/api/admin/declaration/archive?track_code=${rows[0]!.track_code}`, ofis)).json();
+    expect(one.data.map((r: DeclarationListRow) => r.id)).toEqual([rows[0]!.id]);
+  });
+
+  test('refused without declarations_archive; bad input 422', async () => {
+    expect((await get('/api/admin/declaration/archive', anbar)).statusCode).toBe(403);
+    expect((await get('/api/admin/declaration/archive', partner)).statusCode).toBe(403);
+    expect((await get('/api/admin/declaration/archive?country_id=7', ofis)).statusCode).toBe(422);
+  });
+});
+
+describe('[DECLARATIONS][LISTS] partner, this month and minilist variants', () => {
+  test('partner declarations need partner_declarations and carry the partner name', async () => {
+    expect((await get('/api/admin/declaration/partner_declarations', ofis)).statusCode).toBe(403);
+    const res = await get('/api/admin/declaration/partner_declarations', admin);
+    expect(res.statusCode).toBe(200);
+    for (const r of res.json().data as { partner: { name: string } | null }[]) expect(r.partner?.name).toBeTruthy();
+  });
+
+  test("this_month lists one customer's declarations of this month; minilist filters by provider", async () => {
+    const [row] = (await ctx.database.db.execute<{ user_id: number }>(sql`select user_id from declarations where deleted_at is null
+      and created_at >= date_trunc('month', now() at time zone 'Asia/Baku') at time zone 'Asia/Baku' and user_id is not null limit 1`)).rows;
+    if (row) {
+      const month = (await get(`/api/admin/declaration/this_month?user_id=${row.user_id}`, ofis)).json().data as DeclarationListRow[];
+      expect(month.length).toBeGreaterThan(0);
+      expect(month.every((r) => r.user?.id === row.user_id)).toBe(true);
+    }
+    const temu = (await get('/api/admin/declaration/minilist?trendyol=2&per_page=50', ofis)).json().data as DeclarationListRow[];
+    expect(temu.every((r) => r.trendyol === 2)).toBe(true);
+    expect((await get('/api/admin/declaration/minilist?trendyol=5', ofis)).statusCode).toBe(422);
+  });
+});

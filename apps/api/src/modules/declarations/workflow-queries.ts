@@ -1,0 +1,260 @@
+import { sumAmounts } from '@app/contract/declaration-workflow';
+import { MODEL } from '@app/contract/models';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  declarationCustomsStates, declarationPayments, marketplaceLogs, marketplaceParcelStates, marketplacePinChanges,
+} from '../../db/schema/declaration-workflow';
+import { declarations as d } from '../../db/schema/declarations';
+import { auditLog, statusHistory } from '../../db/schema/platform';
+import { settings, statuses } from '../../db/schema/settings';
+import { users } from '../../db/schema/users';
+
+/* SQL of the workflow beyond the form: handover, customs states, marketplace data, counts. */
+
+const asDateTime = (column: SQL | typeof d.createdAt, timeZone: string) =>
+  sql<string>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
+
+// ---------------------------------------------------------------- handover
+
+export function findHandoverDeclarations(tx: DbOrTx, ids: readonly number[], lock: boolean) {
+  const q = tx.select().from(d).where(and(inArray(d.id, [...ids]), isNull(d.deletedAt))).orderBy(d.id);
+  return lock ? q.for('update') : q;
+}
+
+export function findCustomer(tx: DbOrTx, id: number, lock: boolean) {
+  const q = tx.select({
+    id: users.id, code: users.code, name: users.name, surname: users.surname, phone: users.phone,
+    balanceUsd: users.balanceUsd, balanceTry: users.balanceTry,
+  }).from(users).where(eq(users.id, id));
+  return (lock ? q.for('update') : q).then((r) => r[0]);
+}
+
+/** Package prices (AZN) from the settings group 'others'; a missing key is 0. */
+export async function findPackagePrices(db: DbOrTx): Promise<{ small: string; medium: string; big: string }> {
+  const rows = await db.select({ key: settings.key, value: settings.value }).from(settings)
+    .where(and(eq(settings.groupId, 'others'), inArray(settings.key, ['smallPackage', 'mediumPackage', 'bigPackage'])));
+  const read = (key: string) => {
+    const v = rows.find((r) => r.key === key)?.value;
+    const text = v === null || v === undefined ? '0' : String(v).trim();
+    return /^\d+(\.\d+)?$/.test(text) ? sumAmounts([text]) : '0.00';
+  };
+  return { small: read('smallPackage'), medium: read('mediumPackage'), big: read('bigPackage') };
+}
+
+export async function deductBalanceUsd(tx: DbOrTx, userId: number, amount: string): Promise<void> {
+  await tx.update(users).set({ balanceUsd: sql`${users.balanceUsd} - ${amount}::numeric`, updatedAt: sql`now()` }).where(eq(users.id, userId));
+}
+
+/** Status 10, paid, delivered now; one status history row per declaration (set-based). */
+export async function markHandedOver(tx: DbOrTx, ids: readonly number[], userId: number, note: string, toState: number): Promise<void> {
+  const idList = sql.param(`{${ids.join(',')}}`);
+  await tx.execute(sql`
+    with changed as (
+      update ${d} set status_id = ${toState}, payed = true, delivered_at = now(), updated_at = now()
+      from (select id, status_id as from_state from ${d} where id = any(${idList}::int[])) prev
+      where ${d.id} = prev.id
+      returning prev.id, prev.from_state
+    )
+    insert into ${statusHistory} (model_id, object_id, from_state_id, state_id, user_id, note)
+    select ${MODEL.declarations}, id, from_state, ${toState}, ${userId}, ${note} from changed`);
+}
+
+export async function insertPayment(tx: DbOrTx, row: typeof declarationPayments.$inferInsert): Promise<number> {
+  const [created] = await tx.insert(declarationPayments).values(row).returning({ id: declarationPayments.id });
+  return created!.id;
+}
+
+/** One audit entry per declaration with the same changes (set-based). */
+export async function insertDeclarationAudits(tx: DbOrTx, ids: readonly number[], entry: { userId: number; action: string; changes: unknown }) {
+  if (!ids.length) return;
+  await tx.execute(sql`
+    insert into ${auditLog} (user_id, action, entity, entity_id, changes)
+    select ${entry.userId}, ${entry.action}, 'declaration', x::text, ${JSON.stringify(entry.changes)}::jsonb
+    from unnest(${sql.param(`{${ids.join(',')}}`)}::int[]) as x`);
+}
+
+/** Bulk handover (design): paid declarations at `fromState`, optionally of a tariff category and branch. */
+export async function handOverPaidWhere(tx: DbOrTx, q: { fromState: number; toState: number; planCategoryId?: number; branchId?: number; userId: number; note: string }): Promise<number[]> {
+  const res = await tx.execute<{ id: number }>(sql`
+    with target as (
+      select ${d.id} as id, ${d.statusId} as from_state from ${d}
+      where ${d.deletedAt} is null and ${d.statusId} = ${q.fromState} and ${d.payed}
+        ${q.planCategoryId ? sql`and ${d.planCategoryId} = ${q.planCategoryId}` : sql``}
+        ${q.branchId ? sql`and ${d.branchId} = ${q.branchId}` : sql``}
+      for update
+    ), changed as (
+      update ${d} set status_id = ${q.toState}, delivered_at = now(), updated_at = now() from target where ${d.id} = target.id
+      returning target.id, target.from_state
+    ), history as (
+      insert into ${statusHistory} (model_id, object_id, from_state_id, state_id, user_id, note)
+      select ${MODEL.declarations}, id, from_state, ${q.toState}, ${q.userId}, ${q.note} from changed
+      returning object_id
+    )
+    select object_id::int as id from history`);
+  return res.rows.map((r) => Number(r.id));
+}
+
+// ---------------------------------------------------------------- customs
+
+export function findDeclarationByTrack(db: DbOrTx, trackCode: string) {
+  return db.select({
+    id: d.id, trackCode: d.trackCode, weight: d.weight, price: d.price, productTypeId: d.productTypeId, userId: d.userId,
+    fin: users.fin, deletedAt: d.deletedAt,
+  }).from(d).leftJoin(users, eq(users.id, d.userId))
+    .where(sql`(${d.trackCode} = ${trackCode} or ${d.globalTrackCode} = ${trackCode})`)
+    .orderBy(sql`${d.deletedAt} nulls first`, desc(d.id)).limit(1).then((r) => r[0]);
+}
+
+export function findLatestCustomsState(db: DbOrTx, declarationId: number) {
+  return db.select({ code: declarationCustomsStates.code, json: declarationCustomsStates.json }).from(declarationCustomsStates)
+    .where(eq(declarationCustomsStates.declarationId, declarationId))
+    .orderBy(desc(declarationCustomsStates.createdAt), desc(declarationCustomsStates.id)).limit(1).then((r) => r[0]);
+}
+
+export function findCustomsStates(db: DbOrTx, declarationId: number, timeZone: string) {
+  return db.select({
+    id: declarationCustomsStates.id, code: declarationCustomsStates.code, json: declarationCustomsStates.json,
+    created_at: asDateTime(sql`${declarationCustomsStates.createdAt}`, timeZone),
+  }).from(declarationCustomsStates).where(eq(declarationCustomsStates.declarationId, declarationId))
+    .orderBy(declarationCustomsStates.createdAt, declarationCustomsStates.id);
+}
+
+// ---------------------------------------------------------------- marketplace
+
+export function findMarketplaceLog(db: DbOrTx, declarationId: number, lock = false) {
+  const q = db.select().from(marketplaceLogs).where(eq(marketplaceLogs.declarationId, declarationId));
+  return (lock ? q.for('update') : q).then((r) => r[0]);
+}
+
+export async function findMarketplaceInfo(db: DbOrTx, declarationId: number, timeZone: string) {
+  const log = await findMarketplaceLog(db, declarationId);
+  if (!log) return null;
+  const state = log.stateId === null ? undefined
+    : (await db.select({ name: statuses.name }).from(statuses).where(and(eq(statuses.modelId, MODEL.trendyol), eq(statuses.id, log.stateId))))[0];
+  const change = (await db.select({
+    id: marketplacePinChanges.id, newPin: marketplacePinChanges.newPin, status: marketplacePinChanges.status,
+    lastError: marketplacePinChanges.lastError,
+    createdAt: asDateTime(sql`${marketplacePinChanges.createdAt}`, timeZone),
+    appliedAt: sql<string | null>`to_char(${marketplacePinChanges.appliedAt} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`,
+  }).from(marketplacePinChanges).where(eq(marketplacePinChanges.declarationId, declarationId))
+    .orderBy(desc(marketplacePinChanges.id)).limit(1))[0];
+  return { log, stateName: state?.name ?? null, change: change ?? null };
+}
+
+export async function insertPinChange(tx: DbOrTx, row: typeof marketplacePinChanges.$inferInsert): Promise<number> {
+  const [created] = await tx.insert(marketplacePinChanges).values(row).returning({ id: marketplacePinChanges.id });
+  return created!.id;
+}
+
+export function findPinChange(db: DbOrTx, id: number, lock = false) {
+  const q = db.select().from(marketplacePinChanges).where(eq(marketplacePinChanges.id, id));
+  return (lock ? q.for('update') : q).then((r) => r[0]);
+}
+
+export async function updatePinChange(tx: DbOrTx, id: number, fields: Partial<typeof marketplacePinChanges.$inferInsert>) {
+  await tx.update(marketplacePinChanges).set(fields).where(eq(marketplacePinChanges.id, id));
+}
+
+/** Supersedes older pending changes of the declaration (only the newest PIN is sent). */
+export async function supersedePendingPinChanges(tx: DbOrTx, declarationId: number) {
+  await tx.update(marketplacePinChanges).set({ status: 'failed', lastError: 'superseded' })
+    .where(and(eq(marketplacePinChanges.declarationId, declarationId), eq(marketplacePinChanges.status, 'pending')));
+}
+
+export async function applyPinToLog(tx: DbOrTx, declarationId: number, pin: string) {
+  await tx.update(marketplaceLogs).set({
+    pinCode: pin, data: sql`jsonb_set(${marketplaceLogs.data}, '{pin_code}', to_jsonb(${pin}::text))`, updatedAt: sql`now()`,
+  }).where(eq(marketplaceLogs.declarationId, declarationId));
+}
+
+export function findParcelStates(db: DbOrTx, trackCode: string, timeZone: string) {
+  return db.select({
+    id: marketplaceParcelStates.id, stateId: marketplaceParcelStates.stateId, name: marketplaceParcelStates.name,
+    description: marketplaceParcelStates.description,
+    user: sql<{ id: number; name: string } | null>`(select json_build_object('id', u.id, 'name', u.name || ' ' || u.surname) from ${users} u where u.id = ${marketplaceParcelStates.userId})`,
+    created_at: asDateTime(sql`${marketplaceParcelStates.createdAt}`, timeZone),
+  }).from(marketplaceParcelStates)
+    .where(sql`${marketplaceParcelStates.trackCode} = ${trackCode} or ${marketplaceParcelStates.declarationId} = (select id from ${d} where track_code = ${trackCode} limit 1)`)
+    .orderBy(marketplaceParcelStates.createdAt, marketplaceParcelStates.id);
+}
+
+export function marketplaceStateExists(db: DbOrTx, id: number) {
+  return db.select({ id: statuses.id, name: statuses.name }).from(statuses)
+    .where(and(eq(statuses.modelId, MODEL.trendyol), eq(statuses.id, id))).then((r) => r[0]);
+}
+
+/** The marketplace list's WHERE from its filters (marketplace parcels only, not deleted). */
+export function marketplaceWhere(f: {
+  track_code?: string; global_track_code?: string; user_id?: number; user_name?: string; trendyol?: number;
+  marketplace_state_id?: number; state_id?: number[]; pin_code?: string; date_from?: string; date_to?: string;
+}, timeZone: string, ids?: readonly number[]): SQL {
+  const parts: SQL[] = [sql`${d.deletedAt} is null`, sql`${d.trendyol} in (1, 2)`];
+  if (f.track_code) parts.push(sql`${d.trackCode} ilike ${`%${f.track_code}%`}`);
+  if (f.global_track_code) parts.push(sql`${d.globalTrackCode} ilike ${`%${f.global_track_code}%`}`);
+  if (f.user_id) parts.push(sql`${d.userId} = ${f.user_id}`);
+  if (f.user_name) parts.push(sql`${d.userId} in (select id from ${users} where (name || ' ' || surname) ilike ${`%${f.user_name}%`})`);
+  if (f.trendyol) parts.push(sql`${d.trendyol} = ${f.trendyol}`);
+  if (f.marketplace_state_id) parts.push(sql`exists (select 1 from ${marketplaceLogs} m where m.declaration_id = ${d.id} and m.state_id = ${f.marketplace_state_id})`);
+  if (f.state_id?.length) parts.push(sql`${d.statusId} = any(${sql.param(`{${f.state_id.join(',')}}`)}::int[])`);
+  if (f.pin_code) parts.push(sql`exists (select 1 from ${marketplaceLogs} m where m.declaration_id = ${d.id} and m.pin_code ilike ${`%${f.pin_code}%`})`);
+  if (f.date_from) parts.push(sql`${d.createdAt} >= (${f.date_from}::timestamp at time zone ${timeZone})`);
+  if (f.date_to) parts.push(sql`${d.createdAt} <= (${f.date_to}::timestamp at time zone ${timeZone})`);
+  if (ids) parts.push(sql`${d.id} = any(${sql.param(`{${ids.join(',') || '0'}}`)}::int[])`);
+  return sql.join(parts, sql` and `);
+}
+
+const MARKETPLACE_SORT: Record<string, SQL> = {
+  id: sql`${d.id}`, created_at: sql`${d.createdAt}`, track_code: sql`${d.trackCode}`, weight: sql`${d.weight}`,
+};
+
+export async function findMarketplacePage(db: DbOrTx, where: SQL, q: { page: number; per_page: number; sort_column?: string; sort_order?: 'asc' | 'desc' }, timeZone: string) {
+  const order = q.sort_order === 'asc' ? sql`asc` : sql`desc`;
+  const sortBy = MARKETPLACE_SORT[q.sort_column ?? 'created_at'] ?? MARKETPLACE_SORT.created_at!;
+  const rows = await db.execute(sql`
+    select ${d.id} as id, ${d.trackCode} as track_code, ${d.globalTrackCode} as global_track_code, ${d.trendyol}::int as trendyol,
+      (select json_build_object('id', u.id, 'code', u.code, 'name', u.name, 'surname', u.surname) from ${users} u where u.id = ${d.userId}) as user,
+      json_build_object('id', ${d.statusId}, 'name', coalesce((select s.name from ${statuses} s where s.model_id = ${MODEL.declarations} and s.id = ${d.statusId}), '')) as status,
+      (select json_build_object('id', s.id, 'name', s.name) from ${marketplaceLogs} m join ${statuses} s on s.model_id = ${MODEL.trendyol} and s.id = m.state_id where m.declaration_id = ${d.id}) as trendyol_state,
+      (select m.pin_code from ${marketplaceLogs} m where m.declaration_id = ${d.id}) as pin_code,
+      ${d.weight} as weight, ${d.price} as price,
+      to_char(${d.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as created_at
+    from ${d} where ${where}
+    order by ${sortBy} ${order}, ${d.id} ${order}
+    limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`);
+  const total = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${d} where ${where}`);
+  return { rows: rows.rows, total: Number(total.rows[0]?.n ?? 0) };
+}
+
+/** Sets the marketplace state of every matching declaration, with a parcel-state row each. Returns the ids. */
+export async function setMarketplaceStateWhere(tx: DbOrTx, where: SQL, stateId: number, stateName: string, userId: number): Promise<number[]> {
+  const res = await tx.execute<{ id: number }>(sql`
+    with target as (select ${d.id} as id, ${d.trackCode} as track_code from ${d} where ${where} for update),
+    upd as (
+      update ${marketplaceLogs} m set state_id = ${stateId}, updated_at = now()
+      from target where m.declaration_id = target.id returning m.declaration_id
+    ), ins as (
+      insert into ${marketplaceLogs} (declaration_id, provider, state_id, data)
+      select t.id, dd.trendyol, ${stateId}, '{}'::jsonb from target t join ${d} dd on dd.id = t.id
+      where not exists (select 1 from ${marketplaceLogs} m where m.declaration_id = t.id)
+      returning declaration_id
+    ), states as (
+      insert into ${marketplaceParcelStates} (declaration_id, track_code, state_id, name, user_id)
+      select id, track_code, ${stateId}, ${stateName}, ${userId} from target
+      returning declaration_id
+    )
+    select declaration_id::int as id from states`);
+  return res.rows.map((r) => Number(r.id));
+}
+
+// ---------------------------------------------------------------- counts
+
+export async function countByStatus(db: DbOrTx) {
+  const res = await db.execute<{ state_id: number; name: string; count: number }>(sql`
+    select s.id::int as state_id, s.name, coalesce(c.n, 0)::int as count
+    from ${statuses} s
+    left join (select status_id, count(*) as n from ${d} where deleted_at is null group by status_id) c on c.status_id = s.id
+    where s.model_id = ${MODEL.declarations}
+    order by s.sort, s.id`);
+  return res.rows.map((r) => ({ state_id: Number(r.state_id), name: r.name, count: Number(r.count) }));
+}

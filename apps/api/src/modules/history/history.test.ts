@@ -1,0 +1,107 @@
+import type { LogInfoReply, LogRow, StateArchiveRow } from '@app/contract/history';
+import { MODEL } from '@app/contract/models';
+import { ROLE_DEFAULT_PERMISSIONS } from '@app/contract/permissions';
+import type { DeclarationListRow } from '@app/contract/declarations';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { grantPermissions } from '../../db/seed/demo-seed';
+import { auditLog } from '../../db/schema/platform';
+import { users } from '../../db/schema/users';
+import { bearer, logInAs, postForm, startTestApp, type TestContext } from '../../test/harness';
+
+let ctx: TestContext;
+let admin: Record<string, string>;
+let ofis: Record<string, string>;   // back office, given my_logs and state_changes for these tests
+let anbar: Record<string, string>;  // neither
+let ofisId: number;
+let adminId: number;
+let declaration: DeclarationListRow;
+beforeAll(async () => {
+  ctx = await startTestApp({ declarations: 200 });
+  const db = ctx.database.db;
+  ofisId = (await db.select({ id: users.id }).from(users).where(eq(users.email, 'ofis@example.az')))[0]!.id;
+  adminId = (await db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@example.az')))[0]!.id;
+  await grantPermissions(db, ofisId, [...ROLE_DEFAULT_PERMISSIONS[3], 'my_logs', 'state_changes']);
+  admin = bearer((await logInAs(ctx.app, 'admin@example.az')).access_token);
+  ofis = bearer((await logInAs(ctx.app, 'ofis@example.az')).access_token);
+  anbar = bearer((await logInAs(ctx.app, 'anbar@example.az')).access_token);
+  declaration = ((await ctx.app.inject({ url: '/api/admin/v2/declaration/list?state_id=7&per_page=1', headers: admin })).json().data as DeclarationListRow[])[0]!;
+  // One change by the back office and one by the admin on the same declaration.
+  expect((await postForm(ctx.app, `/api/admin/declaration/edit/state?declaration_id=${declaration.id}&state_id=9`, ofis)).statusCode).toBe(200);
+  expect((await postForm(ctx.app, `/api/admin/declaration/edit/state?declaration_id=${declaration.id}&state_id=88`, admin, { descr: 'Sənəd yoxdur' })).statusCode).toBe(200);
+});
+afterAll(() => ctx.close());
+
+const get = (url: string, headers: Record<string, string>) => ctx.app.inject({ url, headers });
+
+describe('[HISTORY] status archive', () => {
+  test("filtered to one declaration it lists its status changes, newest first, with who and the track code", async () => {
+    const res = await get(`/api/admin/states/archive?model_id=${MODEL.declarations}&object_id=${declaration.id}`, ofis);
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json().data as StateArchiveRow[];
+    expect(rows.slice(0, 2).map((r) => r.state.id)).toEqual([88, 9]);
+    expect(rows[0]).toMatchObject({ object_id: declaration.id, object_code: declaration.track_code, from_state: { id: 9 }, note: 'Sənəd yoxdur',
+      user: { id: adminId }, model: { id: MODEL.declarations } });
+    expect(rows[1]!.user).toMatchObject({ id: ofisId, name: 'Nigar Əliyeva' });
+  });
+
+  test('filters by state, user and date range; unfiltered total is reported', async () => {
+    const byState = (await get('/api/admin/states/archive?state_id=88&per_page=50', admin)).json().data as StateArchiveRow[];
+    expect(byState.length).toBeGreaterThan(0);
+    expect(byState.every((r) => r.state.id === 88)).toBe(true);
+    const byUser = (await get(`/api/admin/states/archive?user_id=${ofisId}`, admin)).json().data as StateArchiveRow[];
+    expect(byUser.every((r) => r.user?.id === ofisId)).toBe(true);
+    const future = (await get('/api/admin/states/archive?date_from=2999-01-01', admin)).json();
+    expect(future).toMatchObject({ data: [], total: 0 });
+    const all = (await get('/api/admin/states/archive', admin)).json();
+    expect(all.total).toBeGreaterThan(100);
+  });
+
+  test('refused without state_changes; bad input 422', async () => {
+    expect((await get('/api/admin/states/archive', anbar)).statusCode).toBe(403);
+    const bad = await get('/api/admin/states/archive?object_id=abc&date_to=soon', admin);
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['object_id', 'date_to']));
+  });
+});
+
+describe('[HISTORY] operation log', () => {
+  test("an admin reads everyone's entries on a declaration (the timeline's link)", async () => {
+    const res = await get(`/api/admin/logs?model_id=${MODEL.declarations}&object_id=${declaration.id}`, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json().data as LogRow[];
+    expect(rows.every((r) => r.entity === 'declaration' && r.entity_id === String(declaration.id))).toBe(true);
+    expect(new Set(rows.map((r) => r.user?.id))).toEqual(new Set([adminId, ofisId]));
+    expect(rows[0]!.action).toBe('declaration.state');
+  });
+
+  test('a non-admin sees only their own entries, and not the info of another user\'s entry', async () => {
+    const mine = (await get(`/api/admin/logs?model_id=${MODEL.declarations}&object_id=${declaration.id}`, ofis)).json().data as LogRow[];
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((r) => r.user?.id === ofisId)).toBe(true);
+    const everything = (await get(`/api/admin/logs?user_id=${adminId}`, ofis)).json();
+    expect(everything).toMatchObject({ data: [], total: 0 });
+    const adminEntry = (await get(`/api/admin/logs?model_id=${MODEL.declarations}&object_id=${declaration.id}&user_id=${adminId}`, admin)).json().data[0] as LogRow;
+    expect((await get(`/api/admin/logs/info?log_id=${adminEntry.id}`, ofis)).statusCode).toBe(404);
+    const info = await get(`/api/admin/logs/info?log_id=${mine[0]!.id}`, ofis);
+    expect(info.statusCode).toBe(200);
+    expect((info.json() as LogInfoReply).data.changes).toMatchObject({ state_id: { from: 7, to: 9 } });
+  });
+
+  test('filters: action text, method, date range; refused without my_logs; bad input 422 and nothing written', async () => {
+    const byAction = (await get('/api/admin/logs?action=cancel&per_page=50', admin)).json().data as LogRow[];
+    expect(byAction.length).toBeGreaterThan(0);
+    expect(byAction.every((r) => r.action.includes('cancel'))).toBe(true);
+    const posts = (await get('/api/admin/logs?method=POST&per_page=50', admin)).json().data as LogRow[];
+    expect(posts.every((r) => r.method === 'POST')).toBe(true);
+    expect((await get('/api/admin/logs?date_from=2999-01-01', admin)).json().total).toBe(0);
+    const before = (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(auditLog))[0]!.n;
+    expect((await get('/api/admin/logs', anbar)).statusCode).toBe(403);
+    expect((await get('/api/admin/logs/info?log_id=1', anbar)).statusCode).toBe(403);
+    const bad = await get('/api/admin/logs?method=GET&log_id=x&sort_column=action', admin);
+    expect(bad.statusCode).toBe(422);
+    expect((await get('/api/admin/logs/info?log_id=zero', admin)).statusCode).toBe(422);
+    expect((await get('/api/admin/logs/info?log_id=99999999', admin)).statusCode).toBe(404);
+    expect((await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(auditLog))[0]!.n).toBe(before);
+  });
+});

@@ -1,0 +1,110 @@
+import { and, eq, getTableName, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../../db/client';
+import { declarations } from '../../../db/schema/declarations';
+import { users } from '../../../db/schema/users';
+import {
+  branches, companies, countries, models, productTypes, returnReasons, shopNames, statuses, tariffCategories, tariffs,
+} from '../../../db/schema/settings';
+import { statusHistory } from '../../../db/schema/platform';
+import { cargoes, cashbacks, coupons, refunds, returnTypes } from '../../../db/schema/settings-lists';
+
+/** SQL of the reference lists: name look-ups for row columns, reference counts, existence checks. */
+
+/** The outer row's column, always table-qualified (a bare name inside a sub-select means the inner table's). */
+function q(column: AnyColumn): SQL {
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+}
+
+export const countryNameOf = (id: AnyColumn) => sql<string | null>`(select c.country_name from ${countries} c where c.id = ${q(id)})`;
+export const companyNameOf = (id: AnyColumn) => sql<string | null>`(select c.name from ${companies} c where c.id = ${q(id)})`;
+export const branchNameOf = (id: AnyColumn) => sql<string | null>`(select b.name from ${branches} b where b.id = ${q(id)})`;
+export const modelNameOf = (id: AnyColumn) => sql<string | null>`(select m.name from ${models} m where m.id = ${q(id)})`;
+export const categoryNameOf = (id: AnyColumn) => sql<string | null>`(select c.name from ${tariffCategories} c where c.id = ${q(id)})`;
+export const returnReasonNameOf = (id: AnyColumn) => sql<string | null>`(select r.name from ${returnReasons} r where r.id = ${q(id)})`;
+export const productTypeNameOf = (id: AnyColumn) => sql<string | null>`(select p.name_az from ${productTypes} p where p.id = ${q(id)})`;
+export const userNameOf = (id: AnyColumn) => sql<string | null>`(select u.name || ' ' || u.surname from ${users} u where u.id = ${q(id)})`;
+export const trackCodeOf = (id: AnyColumn) => sql<string | null>`(select d.track_code from ${declarations} d where d.id = ${q(id)})`;
+/** A status name of one model (status ids are unique within a model). */
+export const statusNameOf = (modelId: number | AnyColumn, id: AnyColumn) =>
+  sql<string | null>`(select s.name from ${statuses} s where s.model_id = ${typeof modelId === 'number' ? modelId : q(modelId)} and s.id = ${q(id)})`;
+export const isoDate = (column: AnyColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+async function countWhere(db: DbOrTx, table: PgTable, condition: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(condition);
+  return row?.n ?? 0;
+}
+
+/** Whether a live (not soft-deleted) row with this id exists. */
+export async function existsRow(db: DbOrTx, table: PgTable, idColumn: PgColumn, id: number, deletedAt?: PgColumn): Promise<boolean> {
+  return (await countWhere(db, table, and(eq(idColumn, id), deletedAt ? isNull(deletedAt) : undefined))) > 0;
+}
+
+export const countTariffsOfCategory = (db: DbOrTx, id: number) =>
+  countWhere(db, tariffs, and(eq(tariffs.categoryId, id), isNull(tariffs.deletedAt)));
+export const countBranchesOfCompany = (db: DbOrTx, id: number) =>
+  countWhere(db, branches, and(eq(branches.companyId, id), isNull(branches.deletedAt)));
+export const countTypesOfReason = (db: DbOrTx, id: number) =>
+  countWhere(db, returnTypes, and(eq(returnTypes.returnReasonId, id), isNull(returnTypes.deletedAt)));
+export const countChildProductTypes = (db: DbOrTx, id: number) =>
+  countWhere(db, productTypes, and(eq(productTypes.parentId, id), isNull(productTypes.deletedAt)));
+export const countChildBranches = (db: DbOrTx, id: number) =>
+  countWhere(db, branches, and(eq(branches.parentId, id), isNull(branches.deletedAt)));
+export async function countCountryReferences(db: DbOrTx, id: number): Promise<number> {
+  const parts = await Promise.all([
+    countWhere(db, tariffs, and(eq(tariffs.countryId, id), isNull(tariffs.deletedAt))),
+    countWhere(db, shopNames, and(eq(shopNames.countryId, id), isNull(shopNames.deletedAt))),
+    countWhere(db, cargoes, and(eq(cargoes.countryId, id), isNull(cargoes.deletedAt))),
+    db.select({ n: sql<number>`1` }).from(declarations).where(eq(declarations.countryId, id)).limit(1).then((r) => r.length),
+  ]);
+  return parts.reduce((a, b) => a + b, 0);
+}
+
+export async function nextCountryId(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`coalesce(max(${countries.id}), 0)::int + 1` }).from(countries);
+  return row?.n ?? 1;
+}
+
+export async function statusExists(db: DbOrTx, modelId: number, id: number): Promise<boolean> {
+  return (await countWhere(db, statuses, and(eq(statuses.modelId, modelId), eq(statuses.id, id)))) > 0;
+}
+
+export async function isCouponCodeTaken(db: DbOrTx, code: string, exceptId?: number): Promise<boolean> {
+  const rows = await db.select({ id: coupons.id }).from(coupons)
+    .where(and(sql`upper(${coupons.code}) = ${code.toUpperCase()}`, isNull(coupons.deletedAt))).limit(2);
+  return rows.some((r) => r.id !== exceptId);
+}
+
+export function userExists(db: DbOrTx, id: number) {
+  return existsRow(db, users, users.id, id);
+}
+export function declarationExists(db: DbOrTx, id: number) {
+  return existsRow(db, declarations, declarations.id, id);
+}
+
+/** Locks a refund or cashback row and returns its state (undefined when missing or deleted). */
+export async function lockStateOf(db: DbOrTx, table: 'refunds' | 'cashbacks', id: number): Promise<number | undefined> {
+  const t = table === 'refunds' ? refunds : cashbacks;
+  const [row] = await db.select({ stateId: t.stateId }).from(t).where(and(eq(t.id, id), isNull(t.deletedAt))).limit(1).for('update');
+  return row?.stateId;
+}
+
+export async function setStateOf(db: DbOrTx, table: 'refunds' | 'cashbacks', id: number, stateId: number): Promise<void> {
+  const t = table === 'refunds' ? refunds : cashbacks;
+  await db.update(t).set({ stateId }).where(eq(t.id, id));
+}
+
+export async function insertStatusHistory(
+  db: DbOrTx, entry: { modelId: number; objectId: number; fromStateId: number | null; stateId: number; userId: number },
+): Promise<void> {
+  await db.insert(statusHistory).values(entry);
+}
+
+export async function lockCoupon(db: DbOrTx, id: number): Promise<{ isActive: boolean } | undefined> {
+  const [row] = await db.select({ isActive: coupons.isActive }).from(coupons).where(and(eq(coupons.id, id), isNull(coupons.deletedAt))).limit(1).for('update');
+  return row;
+}
+
+export async function setCouponActive(db: DbOrTx, id: number, isActive: boolean): Promise<void> {
+  await db.update(coupons).set({ isActive }).where(eq(coupons.id, id));
+}

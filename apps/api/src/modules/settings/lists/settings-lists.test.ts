@@ -1,0 +1,438 @@
+import { az, fill } from '@app/contract/texts/az';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { grantPermissions } from '../../../db/seed/demo-seed';
+import { bearer, logInAs, postForm, startTestApp, type TestContext } from '../../../test/harness';
+import type { PermissionCode } from '@app/contract/permissions';
+
+let ctx: TestContext;
+let admin: Record<string, string>;
+let staff: Record<string, string>;
+let staffId: number;
+
+beforeAll(async () => {
+  ctx = await startTestApp({ customers: 5, declarations: 20 });
+  admin = bearer((await logInAs(ctx.app, 'admin@example.az')).access_token);
+  staff = bearer((await logInAs(ctx.app, 'anbar@example.az')).access_token);
+  const rows = await ctx.database.db.execute<{ id: number }>(sql`select id from users where email = 'anbar@example.az'`);
+  staffId = Number(rows.rows[0]!.id);
+}, 60_000);
+afterAll(() => ctx.close());
+
+/** The warehouseman holds exactly these codes for the next calls (the guard reads them per request). */
+async function grant(...codes: PermissionCode[]) {
+  await grantPermissions(ctx.database.db, staffId, codes);
+}
+
+async function get(url: string, headers = admin) {
+  const res = await ctx.app.inject({ url, headers });
+  return { status: res.statusCode, body: res.json() };
+}
+async function post(url: string, fields: Record<string, string | number>, headers = admin) {
+  const res = await postForm(ctx.app, url, headers, fields);
+  return { status: res.statusCode, body: res.json() };
+}
+async function count(table: string): Promise<number> {
+  const r = await ctx.database.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`));
+  return Number(r.rows[0]!.n);
+}
+async function auditCount(action: string): Promise<number> {
+  const r = await ctx.database.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_log where action = ${action}`);
+  return Number(r.rows[0]!.n);
+}
+
+interface ListCase {
+  name: string;
+  table: string;
+  entity: string;
+  read: PermissionCode;
+  list: string;
+  info: string;
+  key: string;
+  create?: { path: string; form: Record<string, string | number> };
+  edit: { path: string; form: Record<string, string | number>; expect: Record<string, unknown> };
+  remove?: { path: string; method?: 'GET' | 'POST' };
+  /** The list doubles as a lookup: others get these columns only. */
+  lookup?: string[];
+  filter: string;
+}
+
+const CASES: ListCase[] = [
+  {
+    name: 'tariffs', table: 'tariffs', entity: 'tariff', read: 'tarifs', list: '/api/client/v2/tariff/list', info: '/api/admin/tariff/getinfo', key: 'tariff_id',
+    create: { path: '/api/admin/tariff/create', form: { country_id: 1, weight_from: '30', weight_to: '40', price: '7.50', type: 2, units: 1 } },
+    edit: { path: '/api/admin/tariff/edit', form: { country_id: 1, weight_from: '30', weight_to: '45', price: '8.00', old_price: '7.50', type: 2, units: 1 }, expect: { weight_to: '45.000', price: '8.00', old_price: '7.50' } },
+    remove: { path: '/api/admin/tariff/cancel' }, filter: 'country_id=1',
+  },
+  {
+    name: 'plan categories', table: 'tariff_categories', entity: 'tariff_category', read: 'tarifs', list: '/api/admin/tariff/category_list', info: '/api/admin/tariff/category_info', key: 'tariff_category_id',
+    create: { path: '/api/admin/tariff/category_create', form: { name: 'Kitablar', country_id: 1, descr: 'Kitablar üçün' } },
+    edit: { path: '/api/admin/tariff/category_edit', form: { name: 'Kitab və jurnallar', country_id: 1 }, expect: { name: 'Kitab və jurnallar' } },
+    remove: { path: '/api/admin/tariff/category_cancel' }, lookup: ['country_id', 'descr', 'id', 'name'], filter: 'name=Kitab',
+  },
+  {
+    name: 'branches', table: 'branches', entity: 'branch', read: 'branches', list: '/api/admin/branches', info: '/api/admin/branches/info', key: 'branch_id',
+    create: { path: '/api/admin/branches/create', form: { name: 'Xətai filialı', company_id: 1, latitude: '40.3833', longitude: '49.8667', sorting_letter: 'X', is_branch: '1' } },
+    edit: { path: '/api/admin/branches/edit', form: { name: 'Xətai filialı 2', company_id: 1, is_branch: '1', open_hour: '09:00', close_hour: '19:00' }, expect: { name: 'Xətai filialı 2', open_hour: '09:00', state_id: 85 } },
+    remove: { path: '/api/admin/branches/cancel' }, lookup: ['company_id', 'id', 'name'], filter: 'name=Xətai',
+  },
+  {
+    name: 'return reasons', table: 'return_reasons', entity: 'return_reason', read: 'return_reasons', list: '/api/admin/return_reasons', info: '/api/admin/return_reasons/info', key: 'return_reason_id',
+    create: { path: '/api/admin/return_reasons/create', form: { name: 'Ölçü uyğun gəlmədi' } },
+    edit: { path: '/api/admin/return_reasons/edit', form: { name: 'Ölçü uyğun deyil' }, expect: { name: 'Ölçü uyğun deyil' } },
+    remove: { path: '/api/admin/return_reasons/cancel' }, lookup: ['id', 'name'], filter: 'name=Ölçü',
+  },
+  {
+    name: 'return types', table: 'return_types', entity: 'return_type', read: 'return_reasons', list: '/api/admin/return_types', info: '/api/admin/return_types/info', key: 'return_type_id',
+    create: { path: '/api/admin/return_types/create', form: { name: 'Tam iadə', return_reason_id: 1 } },
+    edit: { path: '/api/admin/return_types/edit', form: { name: 'Qismən iadə', return_reason_id: 2 }, expect: { name: 'Qismən iadə', return_reason_id: 2 } },
+    remove: { path: '/api/admin/return_types/cancel' }, filter: 'name=iadə',
+  },
+  {
+    name: 'product types', table: 'product_types', entity: 'product_type', read: 'producttypes', list: '/api/admin/product-types/getlist', info: '/api/admin/product-types/getinfo', key: 'product_type_id',
+    create: { path: '/api/admin/product-types/create', form: { name_az: 'Musiqi aləti', name_en: 'Musical instrument', name_ru: 'Музыкальный инструмент', name_tr: 'Müzik aleti', customs_id: '9207', parent_id: 8 } },
+    edit: { path: '/api/admin/product-types/edit', form: { name_az: 'Musiqi alətləri', name_en: 'Musical instruments', customs_id: '9207' }, expect: { name_az: 'Musiqi alətləri', parent_id: null, name_ru: null } },
+    remove: { path: '/api/admin/product-types/cancel' }, lookup: ['id', 'name', 'parent_id'], filter: 'name=instrument',
+  },
+  {
+    name: 'shop names', table: 'shop_names', entity: 'shop_name', read: 'shop_names', list: '/api/admin/shop_names', info: '/api/admin/shop_names/info', key: 'shop_name_id',
+    create: { path: '/api/admin/shop_names/create', form: { name: 'Mavi', country_id: 1 } },
+    edit: { path: '/api/admin/shop_names/edit', form: { name: 'Mavi Jeans', country_id: 1 }, expect: { name: 'Mavi Jeans', country_name: 'Türkiyə' } },
+    remove: { path: '/api/admin/shop_names/cancel' }, lookup: ['country_id', 'id', 'name'], filter: 'name=Mavi',
+  },
+  {
+    name: 'branch partners', table: 'companies', entity: 'company', read: 'companies', list: '/api/admin/companies', info: '/api/admin/companies/info', key: 'company_id',
+    create: { path: '/api/admin/companies/create', form: { name: 'Lənkəran Kargo MMC', is_owner: '0', contact: '+994 25 555 12 12' } },
+    edit: { path: '/api/admin/companies/edit', form: { name: 'Lənkəran Kargo', is_owner: '0', contact: '+994 25 555 12 13', state_id: 86 }, expect: { name: 'Lənkəran Kargo', state_id: 86, state_name: 'Deaktiv' } },
+    remove: { path: '/api/admin/companies/delete', method: 'GET' }, lookup: ['id', 'name'], filter: 'name=Lənkəran',
+  },
+  {
+    name: 'countries', table: 'countries', entity: 'country', read: 'countries', list: '/api/admin/countries', info: '/api/admin/countries/info', key: 'country_id',
+    create: { path: '/api/admin/countries/create', form: { country_name: 'Almaniya', abbr: 'DE', currency: '€', currency_type: 'eur', custom_fields: '{"vat":"19%"}', box: '1', has_warehouse: '1' } },
+    edit: { path: '/api/admin/countries/edit', form: { country_name: 'Almaniya', currency: '€', currency_type: 'EUR', unit: 'LBS', custom_fields: '{}', zero_price: '1' }, expect: { unit: 'LBS', zero_price: true, box: false, custom_fields: {} } },
+    remove: { path: '/api/admin/countries/cancel' }, lookup: ['country_name', 'currency_type', 'id', 'name'], filter: 'country_name=Alman',
+  },
+  {
+    name: 'statuses', table: 'statuses', entity: 'status', read: 'states', list: '/api/admin/states/list', info: '/api/admin/states/getinfobystateid', key: 'state_id',
+    create: { path: '/api/admin/states/create', form: { state_id: 300, model_id: 1, name: 'Kuryerə verilib', name_en: 'Given to courier', sort: 9, freely: '1' } },
+    edit: { path: '/api/admin/states/edit', form: { state_id: 300, model_id: 1, name: 'Kuryerdədir', parent_id: 10, sort: 9 }, expect: { name: 'Kuryerdədir', parent_name: 'Tamamlanıb', freely: false } },
+    filter: 'model_id=1',
+  },
+  {
+    name: 'regions', table: 'regions', entity: 'region', read: 'regions', list: '/api/admin/regions/getlist', info: '/api/admin/regions/getinfo', key: 'region_id',
+    create: { path: '/api/admin/regions/create', form: { name: 'Yasamal', branch_id: 1, courier_price: '3.00', sort: 1 } },
+    edit: { path: '/api/admin/regions/edit', form: { name: 'Yasamal rayonu', branch_id: 2, courier_price: '3.50' }, expect: { name: 'Yasamal rayonu', courier_price: '3.50', branch_id: 2 } },
+    remove: { path: '/api/admin/regions/cancel' }, lookup: ['id', 'name'], filter: 'name=Yasamal',
+  },
+  {
+    name: 'coupons', table: 'coupons', entity: 'coupon', read: 'coupons', list: '/api/admin/coupons', info: '/api/admin/coupons/info', key: 'coupon_id',
+    create: { path: '/api/admin/coupons/create', form: { code: 'yay2026', type: 1, amount: '10', starts_at: '2026-06-01', ends_at: '2026-08-31' } },
+    edit: { path: '/api/admin/coupons/edit', form: { code: 'YAY2026', type: 2, amount: '5.00', usage_limit: 100 }, expect: { code: 'YAY2026', type: 2, usage_limit: 100, starts_at: null } },
+    filter: 'code=YAY',
+  },
+  {
+    name: 'foreign cargoes', table: 'cargoes', entity: 'cargo', read: 'foreign_cargoes', list: '/api/admin/cargoes', info: '/api/admin/cargoes/info', key: 'cargo_id',
+    create: { path: '/api/admin/cargoes/create', form: { name: 'Aras Kargo', country_id: 1, website: 'https://www.araskargo.com.tr' } },
+    edit: { path: '/api/admin/cargoes/edit', form: { name: 'Aras Kargo', country_id: 1, is_active: '0' }, expect: { is_active: false, website: null } },
+    remove: { path: '/api/admin/cargoes/cancel' }, filter: 'name=Aras',
+  },
+  {
+    name: 'refunds', table: 'refunds', entity: 'refund', read: 'returns', list: '/api/admin/returns', info: '/api/admin/returns/info', key: 'return_id',
+    create: { path: '/api/admin/returns/create', form: { user_id: 5, amount: '12.40', currency: 'AZN', return_reason_id: 1 } },
+    edit: { path: '/api/admin/returns/edit', form: { user_id: 5, amount: '15.00', currency: 'USD' }, expect: { amount: '15.00', currency: 'USD', state_id: 140 } },
+    remove: { path: '/api/admin/returns/cancel' }, filter: 'user_id=5',
+  },
+  {
+    name: 'models', table: 'models', entity: 'model', read: 'models', list: '/api/admin/models/getlist', info: '/api/admin/models/info', key: 'model_id',
+    edit: { path: '/api/admin/models/edit', form: { model_id: 11, name: 'Parametrlər', sort: 11 }, expect: { name: 'Parametrlər' } },
+    lookup: ['id', 'name'], filter: 'id=11',
+  },
+];
+
+describe.each(CASES)('[SETTINGS][LISTS] $name through the one resource pattern', (c) => {
+  let id: number;
+  let keyQuery: string;
+
+  test('admin creates a row (audit entry in the same transaction), reads it and finds it by filter', async () => {
+    if (c.create) {
+      const before = await auditCount(`${c.entity}.create`);
+      const created = await post(c.create.path, c.create.form);
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      id = created.body.data.id;
+      expect(id).toBeGreaterThan(0);
+      expect(await auditCount(`${c.entity}.create`)).toBe(before + 1);
+    } else {
+      id = Number(c.edit.form[c.key]);
+    }
+    keyQuery = c.key === 'state_id' ? `model_id=1&state_id=${id}` : `${c.key}=${id}`;
+    const info = await get(`${c.info}?${keyQuery}`);
+    expect(info.status).toBe(200);
+    expect(info.body.data.id).toBe(id);
+    const list = await get(`${c.list}?${c.filter}&per_page=50`);
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((r: { id: number }) => r.id)).toContain(id);
+    expect(list.body.total).toBeGreaterThanOrEqual(1);
+  });
+
+  test('admin edits it and reads the new values back', async () => {
+    const edited = await post(c.edit.path, { ...c.edit.form, [c.key]: id });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const info = await get(`${c.info}?${keyQuery}`);
+    expect(info.body.data).toMatchObject(c.edit.expect);
+  });
+
+  test('without the list code: reading is refused (or lookup columns only) and writing changes nothing', async () => {
+    await grant();
+    const list = await get(`${c.list}?per_page=5`, staff);
+    if (c.lookup) {
+      expect(list.status).toBe(200);
+      expect(Object.keys(list.body.data[0]).sort()).toEqual(c.lookup);
+    } else {
+      expect(list.status).toBe(403);
+    }
+    expect((await get(`${c.info}?${keyQuery}`, staff)).status).toBe(403);
+    const before = await count(c.table);
+    if (c.create) expect((await post(c.create.path, c.create.form, staff)).status).toBe(403);
+    expect((await post(c.edit.path, { ...c.edit.form, [c.key]: id }, staff)).status).toBe(403);
+    if (c.remove) {
+      const res = await ctx.app.inject({ method: c.remove.method ?? 'POST', url: `${c.remove.path}?${keyQuery}`, headers: staff });
+      expect(res.statusCode).toBe(403);
+    }
+    expect(await count(c.table)).toBe(before);
+  });
+
+  test('with the list code a reader sees every column', async () => {
+    await grant(c.read);
+    const list = await get(`${c.list}?${c.filter}&per_page=50`, staff);
+    expect(list.status).toBe(200);
+    expect(Object.keys(list.body.data[0]).length).toBeGreaterThan(c.lookup?.length ?? 2);
+  });
+
+  test('a missing row is 404 and a blank required field is 422 with a field error', async () => {
+    expect((await get(`${c.info}?${c.key === 'state_id' ? 'model_id=1&' : ''}${c.key}=999999`)).status).toBe(404);
+    const form = c.create?.form ?? c.edit.form;
+    const [firstRequired] = Object.keys(form).filter((k) => k !== c.key && k !== 'model_id');
+    const res = await post(c.create?.path ?? c.edit.path, { ...form, [c.key]: id, [firstRequired!]: '' });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors).length).toBeGreaterThan(0);
+  });
+
+  test.runIf(Boolean(c.remove))('admin deletes it: gone from the list and from info', async () => {
+    const before = await auditCount(`${c.entity}.delete`);
+    const res = await ctx.app.inject({ method: c.remove!.method ?? 'POST', url: `${c.remove!.path}?${keyQuery}`, headers: admin });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await get(`${c.info}?${keyQuery}`)).status).toBe(404);
+    const list = await get(`${c.list}?${c.filter}&per_page=50`);
+    expect(list.body.data.map((r: { id: number }) => r.id)).not.toContain(id);
+    expect(await auditCount(`${c.entity}.delete`)).toBe(before + 1);
+  });
+});
+
+describe('[SETTINGS][TARIFFS] plan rules (spec §3 Tariff, §5)', () => {
+  const base = { country_id: 2, weight_from: '50', price: '6.00', type: 1, units: 1 };
+
+  test('the infinity toggle: a blank upper bound is unlimited; a band above 1 kg is per unit', async () => {
+    const created = await post('/api/admin/tariff/create', { ...base, weight_to: '' });
+    expect(created.status).toBe(200);
+    const info = await get(`/api/admin/tariff/getinfo?tariff_id=${created.body.data.id}`);
+    expect(info.body.data).toMatchObject({ weight_to: null, per_unit: true, units: 1, is_special: false, category_id: 1, type: 1 });
+  });
+
+  test('the old price is not taken on create (shown only on edit)', async () => {
+    const created = await post('/api/admin/tariff/create', { ...base, weight_from: '0.1', weight_to: '0.2', old_price: '9.99' });
+    const info = await get(`/api/admin/tariff/getinfo?tariff_id=${created.body.data.id}`);
+    expect(info.body.data).toMatchObject({ old_price: null, per_unit: false });
+  });
+
+  test.each([
+    [{ weight_to: '40' }, 'weight_to', az.settingsLists.weightToAfterFrom],
+    [{ weight_to: '60', is_special: '1' }, 'category_id', az.settingsLists.categoryRequired],
+    [{ weight_to: '60', is_special: '1', category_id: 1 }, 'category_id', az.settingsLists.standardNotSpecial],
+    [{ weight_to: '60', units: 2 }, 'units', az.settingsLists.unitsFixed],
+    [{ weight_to: '60', type: 3 }, 'type', az.errors.invalidInput],
+    [{ weight_to: '60', price: '-1' }, 'price', az.settingsLists.positive],
+    [{ weight_to: '60', country_id: 99 }, 'country_id', az.settingsLists.invalidReference],
+  ])('%o is refused on %s and nothing is saved', async (change, field, message) => {
+    const before = await count('tariffs');
+    const res = await post('/api/admin/tariff/create', { ...base, ...change });
+    expect(res.status).toBe(422);
+    expect(res.body.errors[field]).toEqual([message]);
+    expect(await count('tariffs')).toBe(before);
+  });
+
+  test('a special band keeps its category; a non-special one always gets the standard category', async () => {
+    const special = await post('/api/admin/tariff/create', { ...base, weight_to: '60', is_special: '1', category_id: 2 });
+    expect((await get(`/api/admin/tariff/getinfo?tariff_id=${special.body.data.id}`)).body.data).toMatchObject({ category_id: 2, is_special: true, category_name: 'Korporativ' });
+    const plain = await post('/api/admin/tariff/create', { ...base, weight_to: '60', category_id: 2 });
+    expect((await get(`/api/admin/tariff/getinfo?tariff_id=${plain.body.data.id}`)).body.data).toMatchObject({ category_id: 1, is_special: false });
+  });
+
+  test('the standard category and a category with bands cannot be deleted', async () => {
+    const standard = await post('/api/admin/tariff/category_cancel?tariff_category_id=1', {});
+    expect(standard.status).toBe(422);
+    expect(standard.body.errors.tariff_category_id).toEqual([az.settingsLists.inUse]);
+    expect((await post('/api/admin/tariff/category_cancel?tariff_category_id=2', {})).status).toBe(422);
+  });
+
+  test('only the tarifs code writes tariffs', async () => {
+    await grant('branches');
+    expect((await post('/api/admin/tariff/create', { ...base, weight_to: '60' }, staff)).status).toBe(403);
+    await grant('tarifs');
+    expect((await post('/api/admin/tariff/create', { ...base, weight_to: '60' }, staff)).status).toBe(200);
+  });
+});
+
+describe('[SETTINGS][BRANCHES] branch rules (spec §3 Branch, §5, §6)', () => {
+  const base = { name: 'Binəqədi filialı', company_id: 1 };
+
+  test.each([
+    ['latitude', '40.38330000000001', 15],
+    ['longitude', '49.86670000000001', 15],
+    ['sorting_letter', 'ABCDEF', 5],
+  ])('%s longer than the limit gets "Maksimum N simvol..." and nothing is saved', async (field, value, limit) => {
+    const before = await count('branches');
+    const res = await post('/api/admin/branches/create', { ...base, [field]: value });
+    expect(res.status).toBe(422);
+    expect(res.body.errors[field]).toEqual([fill(az.errors.tooLong, { N: limit })]);
+    expect(res.body.errors[field][0]).toBe(`Maksimum ${limit} simvol...`);
+    expect(await count('branches')).toBe(before);
+  });
+
+  test('exactly 15 characters of latitude are accepted; the state defaults to 85', async () => {
+    const res = await post('/api/admin/branches/create', { ...base, latitude: '40.383300000001', sorting_letter: 'ABCDE' });
+    expect(res.status).toBe(200);
+    const info = await get(`/api/admin/branches/info?branch_id=${res.body.data.id}`);
+    expect(info.body.data).toMatchObject({ latitude: '40.383300000001', sorting_letter: 'ABCDE', state_id: 85, state_name: 'Aktiv' });
+  });
+
+  test('a branch (is_branch) has no parent; a sub-branch may have one', async () => {
+    const refused = await post('/api/admin/branches/create', { ...base, is_branch: '1', parent_id: 1 });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.parent_id).toEqual([az.settingsLists.parentOfBranch]);
+    const sub = await post('/api/admin/branches/create', { ...base, is_branch: '0', parent_id: 1, open_hour: '9:00' });
+    expect(sub.status).toBe(422);
+    expect(sub.body.errors.open_hour).toEqual([az.settingsLists.invalidTime]);
+    const ok = await post('/api/admin/branches/create', { ...base, is_branch: '0', parent_id: 1, open_hour: '09:00' });
+    expect((await get(`/api/admin/branches/info?branch_id=${ok.body.data.id}`)).body.data).toMatchObject({ parent_id: 1, parent_name: 'Gənclik filialı' });
+  });
+
+  test('branch_add, branch_edit and branch_delete each gate their own call', async () => {
+    await grant('branches');
+    expect((await post('/api/admin/branches/create', base, staff)).status).toBe(403);
+    await grant('branches', 'branch_add');
+    const created = await post('/api/admin/branches/create', base, staff);
+    expect(created.status).toBe(200);
+    const id = created.body.data.id;
+    expect((await post('/api/admin/branches/edit', { ...base, branch_id: id, name: 'Yeni ad' }, staff)).status).toBe(403);
+    expect((await post(`/api/admin/branches/cancel?branch_id=${id}`, {}, staff)).status).toBe(403);
+    await grant('branches', 'branch_edit', 'branch_delete');
+    expect((await post('/api/admin/branches/edit', { ...base, branch_id: id, name: 'Yeni ad' }, staff)).status).toBe(200);
+    expect((await post(`/api/admin/branches/cancel?branch_id=${id}`, {}, staff)).status).toBe(200);
+    // soft delete: the row stays for the parcels and users that name it
+    const rows = await ctx.database.db.execute<{ deleted: boolean }>(sql`select deleted_at is not null as deleted from branches where id = ${id}`);
+    expect(rows.rows[0]!.deleted).toBe(true);
+  });
+
+  test('a branch with sub-branches cannot be deleted', async () => {
+    expect((await post('/api/admin/branches/create', { name: 'Gənclik Mall məntəqəsi', is_branch: '0', parent_id: 1 })).status).toBe(200);
+    const res = await post('/api/admin/branches/cancel?branch_id=1', {});
+    expect(res.status).toBe(422);
+    expect(res.body.errors.branch_id).toEqual([az.settingsLists.inUse]);
+  });
+});
+
+describe('[SETTINGS][COMPANIES] branch partners (company_edit, company_delete)', () => {
+  test('a partner with branches cannot be deleted; company_delete is needed to delete', async () => {
+    const refused = await get('/api/admin/companies/delete?company_id=2');
+    expect(refused.status).toBe(422);
+    await grant('companies', 'company_edit');
+    const created = await post('/api/admin/companies/create', { name: 'Şəki Kargo', is_owner: '1' }, staff);
+    expect(created.status).toBe(200);
+    expect((await get(`/api/admin/companies/info?company_id=${created.body.data.id}`, staff)).body.data).toMatchObject({ is_owner: true, state_id: 85 });
+    expect((await get(`/api/admin/companies/delete?company_id=${created.body.data.id}`, staff)).status).toBe(403);
+    await grant('companies', 'company_delete');
+    expect((await get(`/api/admin/companies/delete?company_id=${created.body.data.id}`, staff)).status).toBe(200);
+  });
+});
+
+describe('[SETTINGS][COUNTRIES] every flag, custom fields as JSON, unit KG or LBS (country_edit)', () => {
+  const base = { country_name: 'Çin', currency: '¥', currency_type: 'CNY' };
+
+  test('KG is the default unit; flags and custom fields are stored', async () => {
+    const res = await post('/api/admin/countries/create', { ...base, custom_fields: '{"warehouse":"Guangzhou"}', sms_confirmation: '1', full_declaration: '1' });
+    expect(res.status).toBe(200);
+    const info = await get(`/api/admin/countries/info?country_id=${res.body.data.id}`);
+    expect(info.body.data).toMatchObject({ unit: 'KG', sms_confirmation: true, full_declaration: true, zero_send: false, custom_fields: { warehouse: 'Guangzhou' } });
+    expect(info.body.data.id).toBeGreaterThan(2);
+  });
+
+  test.each([
+    [{ custom_fields: '{not json' }, 'custom_fields', az.settingsLists.invalidJson],
+    [{ custom_fields: '[1,2]' }, 'custom_fields', az.settingsLists.invalidJson],
+    [{ unit: 'TON' }, 'unit', az.errors.invalidInput],
+    [{ currency_type: 'DOLLAR' }, 'currency_type', az.errors.invalidInput],
+  ])('%o is refused on %s', async (change, field, message) => {
+    const before = await count('countries');
+    const res = await post('/api/admin/countries/create', { ...base, ...change });
+    expect(res.status).toBe(422);
+    expect(res.body.errors[field]).toEqual([message]);
+    expect(await count('countries')).toBe(before);
+  });
+
+  test('reading countries needs countries; writing needs country_edit; a country in use is not deleted', async () => {
+    await grant('countries');
+    expect((await get('/api/admin/countries/info?country_id=1', staff)).status).toBe(200);
+    expect((await post('/api/admin/countries/edit', { ...base, country_id: 1 }, staff)).status).toBe(403);
+    const inUse = await post('/api/admin/countries/cancel?country_id=1', {});
+    expect(inUse.status).toBe(422);
+    expect(inUse.body.errors.country_id).toEqual([az.settingsLists.inUse]);
+  });
+});
+
+describe('[SETTINGS][STATUSES][COUPONS][REFUNDS][CASHBACK] other rules', () => {
+  test('a status id is unique within its model and cannot be its own parent', async () => {
+    const dup = await post('/api/admin/states/create', { state_id: 85, model_id: 40, name: 'Təkrar' });
+    expect(dup.status).toBe(422);
+    expect(dup.body.errors.state_id).toEqual([az.settingsLists.duplicateId]);
+    const own = await post('/api/admin/states/edit', { state_id: 85, model_id: 40, name: 'Aktiv', parent_id: 85 });
+    expect(own.body.errors.parent_id).toEqual([az.settingsLists.ownParent]);
+  });
+
+  test('a coupon code is unique; a percent coupon is at most 100; editstatus turns it off', async () => {
+    const first = await post('/api/admin/coupons/create', { code: 'NOVRUZ', type: 1, amount: '15' });
+    expect(first.status).toBe(200);
+    const dup = await post('/api/admin/coupons/create', { code: 'novruz', type: 2, amount: '5' });
+    expect(dup.body.errors.code).toEqual([az.settingsLists.duplicateCode]);
+    const big = await post('/api/admin/coupons/create', { code: 'BIG', type: 1, amount: '150' });
+    expect(big.body.errors.amount).toEqual([az.settingsLists.percentTooBig]);
+    const off = await post('/api/admin/coupons/editstatus', { coupon_id: first.body.data.id, is_active: '0' });
+    expect(off.status).toBe(200);
+    expect((await get(`/api/admin/coupons/info?coupon_id=${first.body.data.id}`)).body.data.is_active).toBe(false);
+  });
+
+  test('a refund is approved once, with status history; then it is no longer edited', async () => {
+    const created = await post('/api/admin/returns/create', { user_id: 6, amount: '4.20' });
+    const id = created.body.data.id;
+    const approved = await post('/api/admin/returns/changestate', { return_id: id, state_id: 141 });
+    expect(approved.status).toBe(200);
+    const history = await ctx.database.db.execute<{ n: number }>(sql`select count(*)::int as n from status_history where model_id = 16 and object_id = ${id} and state_id = 141 and from_state_id = 140`);
+    expect(Number(history.rows[0]!.n)).toBe(1);
+    const again = await post('/api/admin/returns/changestate', { return_id: id, state_id: 142 });
+    expect(again.status).toBe(422);
+    const edit = await post('/api/admin/returns/edit', { return_id: id, user_id: 6, amount: '1.00' });
+    expect(edit.status).toBe(422);
+    expect((await get(`/api/admin/returns/info?return_id=${id}`)).body.data).toMatchObject({ amount: '4.20', state_id: 141, state_name: 'Təsdiqlənib' });
+  });
+
+  test('cashback entries are listed and decided by holders of cashback only', async () => {
+    const list = await get('/api/admin/cashbacks?per_page=5');
+    expect(list.status).toBe(200);
+    const pending = list.body.data.find((r: { state_id: number }) => r.state_id === 150);
+    expect(pending).toBeDefined();
+    await grant('returns');
+    expect((await post('/api/admin/cashbacks/changestate', { cashback_id: pending.id, state_id: 151 }, staff)).status).toBe(403);
+    await grant('cashback');
+    expect((await post('/api/admin/cashbacks/changestate', { cashback_id: pending.id, state_id: 151 }, staff)).status).toBe(200);
+    expect((await post('/api/admin/cashbacks/changestate', { cashback_id: pending.id, state_id: 999 }, staff)).status).toBe(422);
+  });
+});

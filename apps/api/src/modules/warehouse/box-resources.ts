@@ -1,0 +1,73 @@
+import { az } from '@app/contract/texts/az';
+import { ZContainerForm, ZContainerListQuery, type ContainerForm, type ContainerListQuery } from '@app/contract/warehouse';
+import { eq, sql } from 'drizzle-orm';
+import { declarations } from '../../db/schema/declarations';
+import { branches } from '../../db/schema/settings';
+import { users } from '../../db/schema/users';
+import { containers as c } from '../../db/schema/warehouse';
+import { filters, type ListSpec } from '../../platform/list-query';
+import type { ResourceDef } from '../../platform/resource';
+
+/*
+ * Boxes and partner boxes (spec §2 "Settings-type lists", §3 Box / Partner box, §7 Containers and
+ * Partner boxes) declared through the settings lists' resource pattern: list, info, create, edit,
+ * cancel with 422 field errors and audit entries. Partner boxes are rows with is_partner.
+ */
+
+// Inside a sub-select a bare column name would bind to the inner table: name the outer row explicitly.
+const outer = (column: string) => sql.raw(`"containers"."${column}"`);
+const columns = {
+  id: c.id,
+  name: c.name,
+  branch_id: c.branchId,
+  branch: sql`(select json_build_object('id', b.id, 'name', b.name) from ${branches} b where b.id = ${outer('branch_id')})`,
+  user: sql`(select json_build_object('id', u.id, 'name', u.name || ' ' || u.surname) from ${users} u where u.id = ${outer('user_id')})`,
+  declarationCount: sql<number>`(select count(*)::int from ${declarations} d where d.container_id = ${outer('id')} and d.deleted_at is null and d.status_id = 9)`,
+  createdAt: sql`to_char(${c.createdAt} at time zone 'Asia/Baku', 'YYYY-MM-DD HH24:MI:SS')`,
+};
+
+function listSpec(isPartner: boolean) {
+  return (): ListSpec<ContainerListQuery> => ({
+    filters: {
+      id: filters.equals(c.id),
+      name: filters.contains(c.name),
+      branch_id: filters.equals(c.branchId),
+      user_id: filters.equals(c.userId),
+    },
+    sorts: { id: c.id, name: c.name, createdAt: c.createdAt, branch_id: c.branchId },
+    defaultSort: { column: 'id', order: 'desc' },
+    tieBreaker: c.id,
+    base: [eq(c.isPartner, isPartner)],
+  });
+}
+
+async function checkBranch(form: ContainerForm, ctx: { tx: import('../../db/client').DbOrTx }) {
+  const [row] = await ctx.tx.select({ id: branches.id }).from(branches).where(eq(branches.id, form.branch_id)).limit(1);
+  return row ? undefined : { branch_id: [az.warehouse.branchNotFound] };
+}
+
+function boxDef(isPartner: boolean): ResourceDef<ContainerListQuery, ContainerForm> {
+  const base = isPartner ? '/api/branchpartner/containers' : '/api/admin/containers';
+  const write = isPartner ? 'branch_manager' as const : 'containers' as const;
+  return {
+    entity: isPartner ? 'partner_container' : 'container',
+    tags: ['warehouse'],
+    table: c,
+    keys: [{ param: 'container_id', column: c.id }],
+    deletedAt: c.deletedAt,
+    columns,
+    // spec §2/§6: partner boxes are a branch section (admins and partners hold branch_manager by default).
+    read: isPartner ? 'branch_manager' : 'containers',
+    list: { path: base, query: ZContainerListQuery, spec: listSpec(isPartner) },
+    info: { path: `${base}/info` },
+    create: { path: `${base}/create`, form: ZContainerForm, access: write },
+    edit: { path: `${base}/edit`, form: ZContainerForm, access: write },
+    remove: { path: `${base}/cancel`, access: write },
+    check: checkBranch,
+    toValues: (form) => ({ name: form.container_name, branchId: form.branch_id }),
+    beforeInsert: (values, ctx) => ({ ...values, userId: ctx.viewer.id, isPartner, companyId: isPartner ? ctx.viewer.companyId : null }),
+  };
+}
+
+export const boxResource = boxDef(false);
+export const partnerBoxResource = boxDef(true);

@@ -1,0 +1,150 @@
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { declarations } from '../../db/schema/declarations';
+import { handoverTaskItems as items, handoverTasks as tasks } from '../../db/schema/handover';
+import { auditLog, statusHistory } from '../../db/schema/platform';
+import { branches, countries, productTypes, statuses } from '../../db/schema/settings';
+import { users } from '../../db/schema/users';
+import { baskets, containers } from '../../db/schema/warehouse';
+
+const HANDOVER_MODEL = 7;
+
+/** The card of a queue entry (spec §3 "Handover queue"); turn = place among the branch's entries of that day. */
+function taskSelect(timeZone: string, where: SQL, extra: SQL = sql``) {
+  return sql`
+    select t.id,
+      (select count(*)::int from ${tasks} t2 where t2.branch_id is not distinct from t.branch_id
+         and (t2.created_at at time zone ${timeZone})::date = (t.created_at at time zone ${timeZone})::date and t2.id <= t.id) as turn,
+      json_build_object('id', t.status_id, 'name', coalesce(s.name, '')) as status,
+      json_build_object('id', cu.id, 'code', cu.code, 'fullName', cu.name || ' ' || cu.surname) as "user",
+      case when ca.id is null then null else json_build_object('id', ca.id, 'fullName', ca.name || ' ' || ca.surname) end as cashier,
+      case when b.id is null then null else json_build_object('id', b.id, 'name', b.name) end as branch,
+      to_char(t.created_at at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as "createdAt",
+      (select count(*)::int from ${items} i where i.task_id = t.id and i.removed_at is null) as count,
+      coalesce((select json_agg(json_build_object('id', x.cid, 'name', x.cname, 'items', x.n) order by x.cname nulls last)
+        from (select c.id as cid, c.name as cname, count(*)::int as n
+              from ${items} i join ${declarations} d on d.id = i.declaration_id left join ${containers} c on c.id = d.container_id
+              where i.task_id = t.id and i.removed_at is null group by c.id, c.name) x), '[]'::json) as boxes,
+      json_build_object('smallPackage', t.small_package, 'mediumPackage', t.medium_package, 'bigPackage', t.big_package) as packages
+      ${extra}
+    from ${tasks} t
+      join ${users} cu on cu.id = t.user_id
+      left join ${users} ca on ca.id = t.cashier_id
+      left join ${branches} b on b.id = t.branch_id
+      left join ${statuses} s on s.model_id = ${HANDOVER_MODEL} and s.id = t.status_id
+    where ${where}`;
+}
+
+export async function findTasks(db: DbOrTx, q: { states: number[]; branchId: number | null; limit: number; offset: number; history: boolean }, timeZone: string) {
+  const conds: SQL[] = [sql`t.cancelled_at is null`, sql`t.status_id in (${sql.join(q.states.map((s) => sql`${s}`), sql`, `)})`];
+  if (q.branchId !== null) conds.push(sql`t.branch_id = ${q.branchId}`);
+  const where = sql.join(conds, sql` and `);
+  const order = q.history ? sql`order by t.id desc` : sql`order by t.id asc`;
+  const rows = await db.execute(sql`${taskSelect(timeZone, where)} ${order} limit ${q.limit} offset ${q.offset}`);
+  const total = await db.execute<{ n: number } & Record<string, unknown>>(sql`select count(*)::int as n from ${tasks} t where ${where}`);
+  return { rows: rows.rows, total: total.rows[0]?.n ?? 0 };
+}
+
+/** Tasks this cashier has started and not finished: the screen sends them straight there. */
+export async function findActiveTaskIds(db: DbOrTx, cashierId: number, branchId: number | null): Promise<number[]> {
+  const rows = await db.select({ id: tasks.id }).from(tasks)
+    .where(and(eq(tasks.cashierId, cashierId), eq(tasks.statusId, 42), isNull(tasks.cancelledAt),
+      branchId === null ? undefined : eq(tasks.branchId, branchId)))
+    .orderBy(tasks.id);
+  return rows.map((r) => r.id);
+}
+
+export async function findTaskCard(db: DbOrTx, id: number, timeZone: string) {
+  const res = await db.execute(taskSelect(timeZone, sql`t.id = ${id} and t.cancelled_at is null`));
+  return res.rows[0] as Record<string, unknown> | undefined;
+}
+
+export async function findTaskDeclarations(db: DbOrTx, taskId: number) {
+  const res = await db.execute(sql`
+    select d.id, d.track_code as "trackCode", d.global_track_code as "globalTrackCode", d.weight::text as weight, d.quantity,
+      case when bk.id is null then null else json_build_object('id', bk.id, 'name', bk.name) end as basket,
+      case when co.id is null then null else json_build_object('id', co.id, 'name', co.country_name) end as country,
+      json_build_object('id', d.status_id, 'name', coalesce(s.name, '')) as state,
+      case when pt.id is null then null else json_build_object('id', pt.id, 'name', pt.name_az) end as "productType",
+      d.shop_name as shop,
+      case when c.id is null then null else json_build_object('id', c.id, 'name', c.name) end as box,
+      d.wardrobe_number as "wardrobeNumber", d.trendyol
+    from ${items} i join ${declarations} d on d.id = i.declaration_id
+      left join ${baskets} bk on bk.id = d.basket_id
+      left join ${countries} co on co.id = d.country_id
+      left join ${statuses} s on s.model_id = 2 and s.id = d.status_id
+      left join ${productTypes} pt on pt.id = d.product_type_id
+      left join ${containers} c on c.id = d.container_id
+    where i.task_id = ${taskId} and i.removed_at is null
+    order by c.name nulls last, d.id`);
+  return res.rows;
+}
+
+export function findTaskForUpdate(tx: DbOrTx, id: number) {
+  return tx.select().from(tasks).where(and(eq(tasks.id, id), isNull(tasks.cancelledAt))).limit(1).for('update').then((r) => r[0]);
+}
+
+/** The declarations to queue, locked, with any open queue entry they are already in. */
+export async function findQueueCandidates(tx: DbOrTx, ids: readonly number[]) {
+  const res = await tx.execute<{ id: number; user_id: number | null; status_id: number; queued: boolean } & Record<string, unknown>>(sql`
+    select d.id, d.user_id, d.status_id,
+      exists (select 1 from ${items} i join ${tasks} t on t.id = i.task_id
+              where i.declaration_id = d.id and i.removed_at is null and t.cancelled_at is null and t.status_id in (41, 42)) as queued
+    from ${declarations} d where d.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and d.deleted_at is null
+    for update of d`);
+  return res.rows;
+}
+
+export async function insertTask(tx: DbOrTx, row: typeof tasks.$inferInsert, declarationIds: readonly number[]): Promise<number> {
+  const [created] = await tx.insert(tasks).values(row).returning({ id: tasks.id });
+  const id = created!.id;
+  await tx.insert(items).values(declarationIds.map((declarationId) => ({ taskId: id, declarationId })));
+  return id;
+}
+
+export async function setTaskState(tx: DbOrTx, id: number, from: number | null, to: number, userId: number, fields: Partial<typeof tasks.$inferInsert> = {}) {
+  await tx.update(tasks).set({ ...fields, statusId: to, updatedAt: sql`now()` }).where(eq(tasks.id, id));
+  await tx.insert(statusHistory).values({ modelId: HANDOVER_MODEL, objectId: id, fromStateId: from, stateId: to, userId });
+}
+
+export async function cancelTask(tx: DbOrTx, id: number) {
+  await tx.update(tasks).set({ cancelledAt: sql`now()`, updatedAt: sql`now()` }).where(eq(tasks.id, id));
+}
+
+export async function removeTaskItem(tx: DbOrTx, taskId: number, declarationId: number): Promise<boolean> {
+  const res = await tx.update(items).set({ removedAt: sql`now()` })
+    .where(and(eq(items.taskId, taskId), eq(items.declarationId, declarationId), isNull(items.removedAt))).returning({ id: items.id });
+  return res.length > 0;
+}
+
+export async function countOpenItems(tx: DbOrTx, taskId: number): Promise<number> {
+  const res = await tx.execute<{ n: number } & Record<string, unknown>>(sql`select count(*)::int as n from ${items} where task_id = ${taskId} and removed_at is null`);
+  return res.rows[0]?.n ?? 0;
+}
+
+export async function countTasksByState(db: DbOrTx, branchId: number | null) {
+  const res = await db.execute<{ status_id: number; n: number } & Record<string, unknown>>(sql`
+    select status_id, count(*)::int as n from ${tasks}
+    where cancelled_at is null and status_id in (41, 42) ${branchId === null ? sql`` : sql`and branch_id = ${branchId}`}
+    group by status_id`);
+  return Object.fromEntries(res.rows.map((r) => [r.status_id, r.n])) as Record<number, number>;
+}
+
+export async function countExecutedToday(db: DbOrTx, branchId: number | null, timeZone: string): Promise<number> {
+  const res = await db.execute<{ n: number } & Record<string, unknown>>(sql`
+    select count(*)::int as n from ${tasks}
+    where cancelled_at is null and status_id = 43 and (updated_at at time zone ${timeZone})::date = (now() at time zone ${timeZone})::date
+      ${branchId === null ? sql`` : sql`and branch_id = ${branchId}`}`);
+  return res.rows[0]?.n ?? 0;
+}
+
+export async function insertAudit(tx: DbOrTx, entry: { userId: number; action: string; entityId: number; changes: unknown }) {
+  await tx.insert(auditLog).values({ userId: entry.userId, action: entry.action, entity: 'handover_task', entityId: String(entry.entityId), changes: entry.changes });
+}
+
+export async function findTaskIdsOfDeclarations(tx: DbOrTx, declarationIds: readonly number[]): Promise<number[]> {
+  if (!declarationIds.length) return [];
+  const rows = await tx.selectDistinct({ id: tasks.id }).from(items).innerJoin(tasks, eq(tasks.id, items.taskId))
+    .where(and(inArray(items.declarationId, [...declarationIds]), isNull(items.removedAt), isNull(tasks.cancelledAt), inArray(tasks.statusId, [41, 42])));
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,276 @@
+import type { ListQuery } from '@app/contract/common';
+import type { PermissionCode } from '@app/contract/permissions';
+import { az } from '@app/contract/texts/az';
+import { and, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db, DbOrTx } from '../db/client';
+import { hasPermission, type RequestUser, type RouteAccess } from './access';
+import { recordAudit } from './audit';
+import { requireUser } from './auth/guard';
+import { AppError, invalid, notFound } from './errors';
+import { buildListQuery, countList, type ListSpec } from './list-query';
+
+/*
+ * The one pattern of spec §2 "Settings-type lists" on the server: a list declares its table, row
+ * columns, paths, forms and rules; this file gives it list, info, create, edit and delete routes
+ * with the same permission checks, 422 field errors and audit entries (in the write's transaction).
+ * It is a helper, not a framework: a list with calls of its own registers them next to it.
+ */
+
+type Expr = AnyColumn | SQL;
+type Values = Record<string, unknown>;
+type Codes = PermissionCode | readonly PermissionCode[];
+
+/** A key of the row as the wire names it (`branch_id`) and the column it is stored in. */
+export interface ResourceKey {
+  param: string;
+  column: PgColumn;
+}
+
+export interface ResourceContext {
+  tx: DbOrTx;
+  viewer: RequestUser;
+  /** The stored row (column property names) on edit; undefined on create. */
+  current?: Values;
+}
+
+export interface ResourceDef<Q extends ListQuery, C extends Values, E extends Values = C> {
+  /** Audit entity and action prefix: `branch` → branch.create, branch.update, branch.delete. */
+  entity: string;
+  tags: string[];
+  table: PgTable;
+  /** One key, or two for composite keys (statuses: model_id + state_id). */
+  keys: readonly ResourceKey[];
+  /** Soft delete: rows keep their history; lists and info skip deleted rows. */
+  deletedAt?: PgColumn;
+  /** The row as the screens read it (wire name → column or SQL). */
+  columns: Record<string, Expr>;
+  /** Read code (the sidebar code of spec §2); writes default to it. */
+  read: Codes;
+  list: {
+    path: string;
+    /** Extra paths answering the same list (older clients). */
+    aliases?: readonly string[];
+    query: z.ZodType<Q>;
+    spec: (tz: string) => ListSpec<Q>;
+    /**
+     * The list doubles as a lookup for forms (branches, shop names…): a signed-in staff member
+     * without the read code gets these columns only.
+     */
+    lookupColumns?: Record<string, Expr>;
+  };
+  info?: { path: string; aliases?: readonly string[] };
+  create?: { path: string; form: z.ZodType<C>; access?: Codes };
+  edit?: { path: string; form: z.ZodType<E>; access?: Codes };
+  remove?: {
+    path: string;
+    method?: 'POST' | 'GET';
+    access?: Codes;
+    /** How many rows still point at this one; more than 0 refuses a hard delete (422). */
+    countReferences?: (tx: DbOrTx, id: number) => Promise<number>;
+    /** Refuse even a soft delete while referenced (a company with branches). */
+    refuseWhenReferenced?: boolean;
+  };
+  /** Form → column values (property names of the table). */
+  toValues: (form: C | E, ctx: ResourceContext) => Values | Promise<Values>;
+  /** Rules that need the database (references, uniqueness): field → messages. */
+  check?: (form: C | E, ctx: ResourceContext) => Promise<Record<string, string[]> | undefined> | Record<string, string[]> | undefined;
+  /** Values a new row needs beyond the form (an explicit id, the creator). */
+  beforeInsert?: (values: Values, ctx: ResourceContext) => Values | Promise<Values>;
+}
+
+function accessOf(codes: Codes): RouteAccess {
+  return { permission: codes };
+}
+
+function holdsAny(user: RequestUser, codes: Codes): boolean {
+  const list: readonly PermissionCode[] = typeof codes === 'string' ? [codes as PermissionCode] : (codes as readonly PermissionCode[]);
+  return list.some((code) => hasPermission(user, code));
+}
+
+function keyQuery(keys: readonly ResourceKey[]) {
+  return z.object(Object.fromEntries(keys.map((k) => [k.param, z.coerce.number().int().positive()])));
+}
+
+function keyCondition(def: { keys: readonly ResourceKey[]; deletedAt?: PgColumn }, ids: Record<string, number>): SQL {
+  const parts = def.keys.map((k) => eq(k.column, ids[k.param] as number));
+  if (def.deletedAt) parts.push(isNull(def.deletedAt));
+  return and(...parts) as SQL;
+}
+
+function readKeys(keys: readonly ResourceKey[], source: unknown): Record<string, number> {
+  const data = (source ?? {}) as Record<string, unknown>;
+  const ids: Record<string, number> = {};
+  const errors: Record<string, string[]> = {};
+  for (const key of keys) {
+    const id = Number(data[key.param]);
+    if (Number.isInteger(id) && id > 0) ids[key.param] = id;
+    else errors[key.param] = [az.errors.required];
+  }
+  if (Object.keys(errors).length) throw invalid(errors);
+  return ids;
+}
+
+function firstKeyValue(keys: readonly ResourceKey[], ids: Record<string, number>): number {
+  return ids[keys[keys.length - 1]?.param ?? ''] ?? 0;
+}
+
+/** Property name of a column in its table (the key of `values` for insert/update). */
+function propertyOf(table: PgTable, column: PgColumn): string {
+  const entry = Object.entries(table as unknown as Record<string, unknown>).find(([, v]) => v === column);
+  if (!entry) throw new Error(`column ${column.name} is not in the table`);
+  return entry[0];
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a instanceof Date || b instanceof Date) return String(a) === String(b);
+  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') return JSON.stringify(a) === JSON.stringify(b);
+  if ((typeof a === 'string' || typeof b === 'string') && a !== null && b !== null && a !== undefined && b !== undefined) {
+    // numeric columns come back as '5.00' while the form says '5'
+    const na = Number(a);
+    const nb = Number(b);
+    if (String(a).trim() !== '' && String(b).trim() !== '' && !Number.isNaN(na) && !Number.isNaN(nb)) return na === nb;
+    return String(a) === String(b);
+  }
+  return (a ?? null) === (b ?? null);
+}
+
+// ---------------------------------------------------------------- service functions
+
+export async function listResource<Q extends ListQuery>(
+  db: DbOrTx, def: ResourceDef<Q, Values, Values>, viewer: RequestUser, query: Q, tz: string,
+) {
+  const spec = def.list.spec(tz);
+  const base = [...(spec.base ?? []), ...(def.deletedAt ? [isNull(def.deletedAt)] : [])];
+  const built = buildListQuery({ ...spec, base }, query);
+  const columns = holdsAny(viewer, def.read) || !def.list.lookupColumns ? def.columns : def.list.lookupColumns;
+  const rows = await db.select(columns as Record<string, SQL>).from(def.table).where(built.where)
+    .orderBy(...built.orderBy).limit(built.limit).offset(built.offset);
+  const total = await countList(db, def.table, built);
+  return { data: rows, total: total.total, total_kind: total.kind };
+}
+
+export async function readResource(db: DbOrTx, def: ResourceDef<ListQuery, Values, Values>, ids: Record<string, number>) {
+  const [row] = await db.select(def.columns as Record<string, SQL>).from(def.table).where(keyCondition(def, ids)).limit(1);
+  if (!row) throw notFound(def.keys[def.keys.length - 1]?.param);
+  return { data: row };
+}
+
+async function runCheck(def: ResourceDef<ListQuery, Values, Values>, form: Values, ctx: ResourceContext) {
+  const errors = await def.check?.(form, ctx);
+  if (errors && Object.keys(errors).length) throw invalid(errors);
+}
+
+export async function createResource(db: Db, def: ResourceDef<ListQuery, Values, Values>, viewer: RequestUser, form: Values) {
+  return db.transaction(async (tx) => {
+    const ctx: ResourceContext = { tx, viewer };
+    await runCheck(def, form, ctx);
+    let values = await def.toValues(form, ctx);
+    if (def.beforeInsert) values = await def.beforeInsert(values, ctx);
+    const returning = Object.fromEntries(def.keys.map((k) => [k.param, k.column]));
+    const [created] = await tx.insert(def.table).values(values as never).returning(returning as never) as Record<string, number>[];
+    const ids = created as Record<string, number>;
+    const id = firstKeyValue(def.keys, ids);
+    await recordAudit(tx, { userId: viewer.id, action: `${def.entity}.create`, entity: def.entity, entityId: def.keys.map((k) => ids[k.param]).join(':'), changes: values });
+    return { data: { id, ...ids } };
+  });
+}
+
+export async function updateResource(db: Db, def: ResourceDef<ListQuery, Values, Values>, viewer: RequestUser, form: Values) {
+  const ids = readKeys(def.keys, form);
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(def.table).where(keyCondition(def, ids)).limit(1).for('update') as Values[];
+    if (!current) throw notFound(def.keys[def.keys.length - 1]?.param);
+    const ctx: ResourceContext = { tx, viewer, current };
+    await runCheck(def, form, ctx);
+    const values = await def.toValues(form, ctx);
+    const changed: Values = {};
+    const changes: Record<string, { from: unknown; to: unknown }> = {};
+    for (const [key, to] of Object.entries(values)) {
+      if (to === undefined || sameValue(current[key], to)) continue;
+      changed[key] = to;
+      changes[key] = { from: current[key] ?? null, to };
+    }
+    if (Object.keys(changed).length) await tx.update(def.table).set(changed as never).where(keyCondition(def, ids));
+    await recordAudit(tx, { userId: viewer.id, action: `${def.entity}.update`, entity: def.entity, entityId: def.keys.map((k) => ids[k.param]).join(':'), changes });
+    return { data: { id: firstKeyValue(def.keys, ids), ...ids } };
+  });
+}
+
+export async function deleteResource(db: Db, def: ResourceDef<ListQuery, Values, Values>, viewer: RequestUser, ids: Record<string, number>) {
+  const remove = def.remove;
+  if (!remove) throw new AppError(405, az.errors.forbidden);
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(def.table).where(keyCondition(def, ids)).limit(1).for('update') as Values[];
+    const param = def.keys[def.keys.length - 1]?.param ?? 'id';
+    if (!current) throw notFound(param);
+    const id = firstKeyValue(def.keys, ids);
+    const references = remove.countReferences ? await remove.countReferences(tx, id) : 0;
+    const isSoft = Boolean(def.deletedAt);
+    if (references > 0 && (!isSoft || remove.refuseWhenReferenced)) throw invalid({ [param]: [az.settingsLists.inUse] });
+    if (def.deletedAt) {
+      await tx.update(def.table).set({ [propertyOf(def.table, def.deletedAt)]: sql`now()` } as never).where(keyCondition(def, ids));
+    } else {
+      await tx.delete(def.table).where(keyCondition(def, ids));
+    }
+    await recordAudit(tx, {
+      userId: viewer.id, action: `${def.entity}.delete`, entity: def.entity, entityId: def.keys.map((k) => ids[k.param]).join(':'),
+      changes: { soft: isSoft, references, row: current },
+    });
+    return { data: { id } };
+  });
+}
+
+// ---------------------------------------------------------------- routes
+
+/** Registers the list's calls: list (and aliases), info, create, edit and delete as declared. */
+export function registerResource<Q extends ListQuery, C extends Values, E extends Values>(
+  server: FastifyInstance, definition: ResourceDef<Q, C, E>,
+): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const def = definition as unknown as ResourceDef<ListQuery, Values, Values>;
+  const tags = def.tags;
+  const tz = () => app.config.APP_TIMEZONE;
+  const readAccess: RouteAccess = def.list.lookupColumns ? 'staff' : accessOf(def.read);
+
+  for (const path of [def.list.path, ...(def.list.aliases ?? [])]) {
+    app.get(path, {
+      schema: { tags, summary: `${def.entity}: list (filters, page, per_page, sort_column, sort_order)`, querystring: def.list.query },
+      config: { access: readAccess },
+    }, (req) => listResource(app.db, def, requireUser(req), req.query as ListQuery, tz()));
+  }
+  if (def.info) {
+    for (const path of [def.info.path, ...(def.info.aliases ?? [])]) {
+      app.get(path, {
+        schema: { tags, summary: `${def.entity}: one row`, querystring: keyQuery(def.keys) },
+        config: { access: accessOf(def.read) },
+      }, (req) => readResource(app.db, def, req.query as Record<string, number>));
+    }
+  }
+  if (def.create) {
+    app.post(def.create.path, {
+      schema: { tags, summary: `${def.entity}: create (form)`, body: def.create.form },
+      config: { access: accessOf(def.create.access ?? def.read) },
+    }, (req) => createResource(app.db, def, requireUser(req), req.body as Values));
+  }
+  if (def.edit) {
+    app.post(def.edit.path, {
+      schema: { tags, summary: `${def.entity}: edit (form)`, body: def.edit.form },
+      config: { access: accessOf(def.edit.access ?? def.read) },
+    }, (req) => updateResource(app.db, def, requireUser(req), req.body as Values));
+  }
+  if (def.remove) {
+    const method = def.remove.method ?? 'POST';
+    const options = {
+      schema: { tags, summary: `${def.entity}: delete (soft where rows keep history)`, querystring: keyQuery(def.keys) },
+      config: { access: accessOf(def.remove.access ?? def.read) },
+    };
+    const handler = (req: { query: unknown; user: RequestUser | null }) =>
+      deleteResource(app.db, def, requireUser(req as never), req.query as Record<string, number>);
+    if (method === 'GET') app.get(def.remove.path, options, handler);
+    else app.post(def.remove.path, options, handler);
+  }
+}

@@ -1,0 +1,116 @@
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+
+/**
+ * Excel files (.xlsx; decision 0007): a streaming writer whose memory stays flat whatever the row
+ * count (each row is committed and leaves memory), and a reader for imported files.
+ */
+export interface XlsxColumn<T> {
+  header: string;
+  width?: number;
+  value: (row: T) => string | number | boolean | Date | null | undefined;
+}
+
+export interface XlsxSheet<T> {
+  name: string;
+  columns: readonly XlsxColumn<T>[];
+  /** Rows arrive in batches (keyset pages or a cursor); each batch is written and dropped. */
+  rows: AsyncIterable<readonly T[]>;
+}
+
+/** Deflate level of the .xlsx zip: moderate (fast enough to keep up with the rows, files ~15% bigger than level 9). */
+const ZIP_LEVEL = 5;
+
+/**
+ * Writes one workbook into `out`, returns the number of data rows written. Memory stays flat: rows
+ * arrive in batches, each row is committed (serialised and dropped), no shared strings or styles
+ * table is kept, and the writer waits for the zip's deflate stream and for `out` before the next
+ * batch, so nothing piles up between the database and the file or the client.
+ */
+export async function writeXlsx<T>(out: Writable, sheets: readonly XlsxSheet<T>[], onBatch?: (rowsSoFar: number) => Promise<void> | void): Promise<number> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false, zip: { zlib: { level: ZIP_LEVEL } } });
+  let count = 0;
+  for (const sheet of sheets) {
+    const ws = workbook.addWorksheet(sheet.name, { views: [{ state: 'frozen', ySplit: 1 }] });
+    ws.columns = sheet.columns.map((c, i) => ({ key: String(i), width: c.width ?? Math.min(40, Math.max(10, c.header.length + 2)) }));
+    ws.addRow(sheet.columns.map((c) => c.header)).commit();
+    for await (const batch of sheet.rows) {
+      for (let i = 0; i < batch.length; i++) {
+        ws.addRow(sheet.columns.map((c) => cellValue(c.value(batch[i]!)))).commit();
+        if (i % DRAIN_EVERY === DRAIN_EVERY - 1) await drained(ws, out);
+      }
+      count += batch.length;
+      await onBatch?.(count);
+      await drained(ws, out);
+    }
+    ws.commit();
+  }
+  await workbook.commit();
+  return count;
+}
+
+/** Rows written between two waits for the zip and `out` to catch up (~100 KB of sheet XML). */
+const DRAIN_EVERY = 250;
+
+/** A Node writable, or exceljs's readable-stream v3 PassThrough (no writableNeedDrain getter). */
+type Drainable = Writable & { _writableState?: { needDrain?: boolean } };
+const needsDrain = (s: Drainable) => s.writableNeedDrain ?? s._writableState?.needDrain ?? false;
+
+/**
+ * exceljs pushes a sheet's XML into the zip's deflate stream without looking at its answer (and the
+ * zip into `out` only as fast as `out` drains): wait for both to drain, or a fast database and a
+ * slow deflate or client make the file's bytes pile up in memory.
+ */
+async function drained(ws: ExcelJS.Worksheet, out: Writable): Promise<void> {
+  const sheetStream = (ws as unknown as { stream?: { pipes?: Drainable[] } }).stream;
+  for (const pipe of sheetStream?.pipes ?? []) {
+    if (needsDrain(pipe)) await once(pipe, 'drain');
+  }
+  if (needsDrain(out)) await once(out, 'drain');
+}
+
+function cellValue(v: string | number | boolean | Date | null | undefined) {
+  if (v === null || v === undefined) return null;
+  // A text that looks like a formula stays text (never run by the spreadsheet).
+  if (typeof v === 'string' && v.startsWith('=')) return `'${v}`;
+  return v;
+}
+
+/** Reads the first sheet of an .xlsx file as rows of trimmed cell texts (empty rows dropped). */
+export async function readXlsxRows(data: Buffer, maxRows: number): Promise<string[][] | null> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(data as unknown as ArrayBuffer);
+  } catch {
+    return null;
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return [];
+  const rows: string[][] = [];
+  sheet.eachRow({ includeEmpty: false }, (row) => {
+    if (rows.length > maxRows) return;
+    const values = (row.values as unknown[]).slice(1).map(cellText);
+    if (values.some((v) => v !== '')) rows.push(values);
+  });
+  return rows;
+}
+
+function cellText(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'object') {
+    const o = v as { text?: unknown; result?: unknown; richText?: { text: string }[] };
+    if (o.richText) return o.richText.map((r) => r.text).join('').trim();
+    if (o.text !== undefined) return String(o.text).trim();
+    if (o.result !== undefined) return String(o.result).trim();
+    if (v instanceof Date) return v.toISOString();
+  }
+  return String(v).trim();
+}
+
+/** `<prefix><YYYYMMDD-HHmmss>.xlsx` (spec §9 prefixes; a timestamp as the spec allows). */
+export function xlsxFileName(prefix: string, now = new Date()): string {
+  return `${prefix}${now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)}.xlsx`;
+}
+
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -1,0 +1,305 @@
+import { EyeOutlined, InfoCircleOutlined, UploadOutlined } from '@ant-design/icons';
+import type {
+  CustomsCounts, CustomsDeclarationRow, CustomsPostRow, CustomsQueueRow, CustomsTaskRow,
+} from '@app/contract/customs';
+import type { ListResponse } from '@app/contract/common';
+import { az, fill } from '@app/contract/texts/az';
+import { Alert, App as AntApp, Button, Card, Descriptions, Modal, Popover, Space, Spin, Tag, Tooltip, Typography, Upload } from 'antd';
+import dayjs from 'dayjs';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { DataTableColumn } from '../../../shared/data-table/column-types';
+import { DataTable } from '../../../shared/data-table/data-table';
+import type { TableSort } from '../../../shared/data-table/table-state';
+import { formatDateTime } from '../../../shared/format/format-date';
+import type { QueryParams } from '../../../shared/http/http-client';
+import { readErrorMessage } from '../../../shared/http/http-error';
+import {
+  customsKeys, fetchCarriersPosts, fetchCustomsDeclarations, fetchCustomsQueue, fetchCustomsTasks, useCustomsTask, useCustomsUpload,
+} from '../api';
+import { CustomsPingIndicator } from '../components/ping-indicator';
+
+const T = az.customsUi;
+const BY_ID: TableSort = { column: 'id', order: 'desc' };
+const BY_ADDED: TableSort = { column: 'added_at', order: 'desc' };
+const POST_STATUS_OPTIONS = [0, 1, 3, 4].map((v) => ({ value: v, label: `${v} — ${T.postStatuses[v]}` }));
+const QUEUE_STATUS_OPTIONS = Object.entries(T.queueStatuses).map(([value, label]) => ({ value, label }));
+const TASK_STATE_OPTIONS = Object.entries(T.taskStates).map(([value, label]) => ({ value, label }));
+const QUEUE_ACTION_OPTIONS = ['add', 'add_commercial', 'update', 'delete', 'addtoboxes', 'depesh'].map((v) => ({ value: v, label: v }));
+const STATUS_COLORS: Record<number, string> = { 0: 'default', 1: 'blue', 3: 'orange', 4: 'green' };
+
+function PageCard({ title, extra, children }: { title: string; extra?: ReactNode; children: ReactNode }) {
+  return (
+    <Card size="small" styles={{ body: { padding: 12 } }}>
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 8 }} wrap>
+        <Typography.Title level={4} style={{ margin: 0 }}>{title}</Typography.Title>
+        <Space wrap>{extra}<CustomsPingIndicator /></Space>
+      </Space>
+      {children}
+    </Card>
+  );
+}
+
+/** Pretty JSON of a stored request or a raw answer (kept as it came when it is not JSON). */
+function JsonBlock({ value, testId }: { value: unknown; testId?: string }) {
+  let text: string;
+  if (typeof value === 'string') {
+    try {
+      text = JSON.stringify(JSON.parse(value), null, 2);
+    } catch {
+      text = value;
+    }
+  } else text = JSON.stringify(value ?? null, null, 2);
+  return <pre data-testid={testId} style={{ margin: 0, maxHeight: 360, overflow: 'auto', whiteSpace: 'pre-wrap', fontSize: 12 }}>{text || '—'}</pre>;
+}
+
+// ---------------------------------------------------------------- customs declarations
+
+/** customs/declarations (dgk_declarations): our parcels at customs with their declarations; counts popover; list upload. */
+export function CustomsDeclarationsPage() {
+  const [counts, setCounts] = useState<CustomsCounts | null>(null);
+  const upload = useCustomsUpload();
+  const { message } = AntApp.useApp();
+  const fetchPage = useCallback(async (params: QueryParams, signal: AbortSignal): Promise<ListResponse<CustomsDeclarationRow>> => {
+    const reply = await fetchCustomsDeclarations(params, signal);
+    setCounts(reply.counts);
+    return reply;
+  }, []);
+  const columns = useMemo<DataTableColumn<CustomsDeclarationRow>[]>(() => [
+    { key: 'tracking_number', title: T.trackingNumber, width: 'normal', isAlwaysVisible: true, sortColumn: 'tracking_number',
+      filter: { kind: 'text', param: 'tracking_number' }, render: (r) => r.tracking_number },
+    { key: 'user', title: T.customer, width: 'normal', render: (r) => r.user?.name ?? <Tag color="red">{T.unknown}</Tag>,
+      filter: { kind: 'boolean', param: 'customer_exists' } },
+    { key: 'importer_name', title: T.importer, width: 'normal', render: (r) => r.importer_name ?? '—' },
+    { key: 'pin', title: T.pin, width: 'small', render: (r) => r.pin ?? '—', filter: { kind: 'text', param: 'fin' } },
+    { key: 'goods_name', title: T.goods, width: 'normal', render: (r) => r.goods_name ?? '—' },
+    { key: 'invoice_price', title: T.invoicePrice, width: 'small', align: 'right', sortColumn: 'invoice_price', render: (r) => r.invoice_price ?? '—' },
+    { key: 'invoice_price_usd', title: T.invoicePriceUsd, width: 'small', align: 'right', render: (r) => r.invoice_price_usd ?? '—' },
+    { key: 'quantity', title: T.quantity, width: 'smaller', align: 'right', render: (r) => r.quantity ?? '—' },
+    { key: 'pay_status', title: T.payStatus, width: 'small', render: (r) => (r.pay_status ? T.payStatuses[r.pay_status] ?? r.pay_status : '—') },
+    { key: 'reg_number', title: T.regNumber, width: 'normal', filter: { kind: 'boolean', param: 'declared' },
+      render: (r) => r.reg_number ?? <Tag color="orange">{T.undeclared}</Tag> },
+    { key: 'flight', title: T.flight, width: 'small', filter: { kind: 'boolean', param: 'in_flight' }, render: (r) => r.flight?.name ?? '—' },
+    { key: 'post_status', title: T.status, width: 'small', render: (r) => <Tag color={STATUS_COLORS[r.post_status]}>{T.postStatuses[r.post_status] ?? r.post_status}</Tag> },
+    { key: 'added_at', title: T.addedAt, width: 'date', sortColumn: 'added_at', render: (r) => formatDateTime(r.added_at),
+      filter: { kind: 'date-range', param: 'added', fromParam: 'date_from', toParam: 'date_to', defaultPreset: 'all' } },
+    { key: 'declared_at', title: T.declaredAt, width: 'date', sortColumn: 'declared_at', isHiddenByDefault: true, render: (r) => formatDateTime(r.declared_at) },
+    { key: 'reg_filter', title: T.regNumber, isFilterOnly: true, render: () => null, filter: { kind: 'text', param: 'reg_number' } },
+  ], []);
+  const countsPopover = (
+    <Descriptions size="small" column={1} data-testid="customs-counts">
+      <Descriptions.Item label={T.declared}>{counts?.declared ?? '—'}</Descriptions.Item>
+      <Descriptions.Item label={T.undeclared}>{counts?.undeclared ?? '—'}</Descriptions.Item>
+      <Descriptions.Item label={T.unknown}>{counts?.unknown ?? '—'}</Descriptions.Item>
+    </Descriptions>
+  );
+  const extra = (
+    <>
+      <Popover content={countsPopover} title={T.counts} trigger={['click', 'hover']}>
+        <Button icon={<InfoCircleOutlined />} data-testid="customs-counts-button">{T.counts}</Button>
+      </Popover>
+      <Upload
+        accept=".xlsx,.csv,.txt"
+        showUploadList={false}
+        beforeUpload={(file) => {
+          upload.mutate(file, {
+            onSuccess: (r) => message.success(fill(T.uploadResult, { D: r.declared, U: r.undeclared, X: r.unuser, N: r.not_found }), 8),
+            onError: (e) => message.error(readErrorMessage(e)),
+          });
+          return false;
+        }}
+      >
+        <Button icon={<UploadOutlined />} loading={upload.isPending}>{T.upload}</Button>
+      </Upload>
+    </>
+  );
+  return (
+    <PageCard title={T.declarations} extra={extra}>
+      <DataTable<CustomsDeclarationRow>
+        tableId="customs-declarations"
+        columns={columns}
+        queryKey={customsKeys.declarations}
+        fetchPage={fetchPage}
+        rowKey={(r) => r.tracking_number}
+        defaultSort={BY_ADDED}
+        isSelectable={false}
+      />
+    </PageCard>
+  );
+}
+
+// ---------------------------------------------------------------- customs posts (live)
+
+/** customs/posts (dgk_declarations): customs' carrier posts, date range defaulting to today, status 0/1/3/4, FIN and track code. */
+export function CustomsPostsPage() {
+  const [search, setSearch] = useSearchParams();
+  const today = dayjs().format('YYYY-MM-DD');
+  const hasDate = search.has('date');
+  useEffect(() => {
+    if (hasDate) return;
+    const next = new URLSearchParams(search);
+    next.set('date', `${today}~${today}`);
+    setSearch(next, { replace: true });
+  }, [hasDate, search, setSearch, today]);
+  const columns = useMemo<DataTableColumn<CustomsPostRow>[]>(() => [
+    { key: 'tracking_number', title: T.trackingNumber, width: 'normal', isAlwaysVisible: true, filter: { kind: 'text', param: 'track_code' }, render: (r) => r.tracking_number },
+    { key: 'status', title: T.status, width: 'normal', filter: { kind: 'select', param: 'status', options: POST_STATUS_OPTIONS },
+      render: (r) => <Tag color={STATUS_COLORS[r.status]}>{T.postStatuses[r.status] ?? r.status}</Tag> },
+    { key: 'fin', title: T.pin, width: 'small', filter: { kind: 'text', param: 'fin' }, render: (r) => r.fin ?? '—' },
+    { key: 'importer', title: T.importer, width: 'normal', render: (r) => r.importer_name ?? '—' },
+    { key: 'exporter', title: T.exporter, width: 'normal', render: (r) => r.exporter_name ?? '—' },
+    { key: 'goods', title: T.goods, width: 'normal', render: (r) => r.goods_list.map((g) => g.name_of_goods).join(', ') || '—' },
+    { key: 'price', title: T.invoicePrice, width: 'small', align: 'right', render: (r) => (r.invoice_price === null ? '—' : `${r.invoice_price} ${r.currency ?? ''}`) },
+    { key: 'weight', title: T.weight, width: 'smaller', align: 'right', render: (r) => r.weight ?? '—' },
+    { key: 'airwaybill', title: T.airwaybill, width: 'normal', render: (r) => r.airwaybill ?? '—' },
+    { key: 'dispatch_number', title: T.dispatchNumber, width: 'normal', render: (r) => r.dispatch_number ?? '—' },
+    { key: 'reg', title: T.regNumber, width: 'normal', isHiddenByDefault: true, render: (r) => r.ecom_reg_number ?? '—' },
+    { key: 'insert_date', title: T.date, width: 'date', render: (r) => (r.insert_date ? r.insert_date.replace('T', ' ') : '—'),
+      filter: { kind: 'date-range', param: 'date', fromParam: 'date_from', toParam: 'date_to', defaultPreset: 'all' } },
+    { key: 'dispatch_date', title: T.dispatchDate, width: 'date', isHiddenByDefault: true, render: (r) => (r.dispatch_date ? r.dispatch_date.replace('T', ' ') : '—') },
+  ], []);
+  return (
+    <PageCard title={T.posts}>
+      {hasDate ? (
+        <DataTable<CustomsPostRow>
+          tableId="customs-posts"
+          columns={columns}
+          queryKey={customsKeys.posts}
+          fetchPage={fetchCarriersPosts}
+          rowKey={(r) => r.tracking_number}
+          isSelectable={false}
+        />
+      ) : <Spin />}
+    </PageCard>
+  );
+}
+
+// ---------------------------------------------------------------- customs tasks
+
+function TaskDetail({ task }: { task: CustomsTaskRow }) {
+  return (
+    <Descriptions size="small" bordered column={1} data-testid="customs-task">
+      <Descriptions.Item label={T.action}>{task.action} <Typography.Text type="secondary">{task.method} {task.path}</Typography.Text></Descriptions.Item>
+      <Descriptions.Item label={T.status}><Tag color={task.state === 'done' ? 'green' : task.state === 'declined' ? 'orange' : 'red'}>{T.taskStates[task.state] ?? task.state}</Tag></Descriptions.Item>
+      <Descriptions.Item label={T.statusCode}>{task.status_code ?? '—'}{task.http_status !== null && task.http_status !== task.status_code ? ` (HTTP ${task.http_status})` : ''}</Descriptions.Item>
+      <Descriptions.Item label={T.attempts}>{task.attempts}</Descriptions.Item>
+      <Descriptions.Item label={T.createdAt}>{formatDateTime(task.created_at)}</Descriptions.Item>
+      <Descriptions.Item label={T.updatedAt}>{formatDateTime(task.updated_at)}</Descriptions.Item>
+      <Descriptions.Item label={T.retryAt}>{formatDateTime(task.retry_at) || '—'}</Descriptions.Item>
+      {task.error && <Descriptions.Item label={T.error}>{task.error}</Descriptions.Item>}
+      <Descriptions.Item label={T.request}><JsonBlock value={task.query} /></Descriptions.Item>
+      <Descriptions.Item label={T.response}><JsonBlock value={task.response} testId="customs-task-response" /></Descriptions.Item>
+    </Descriptions>
+  );
+}
+
+/** customs/tasks/{id}: one task over the table; closing returns to the table with its filters. */
+export function CustomsTaskModal() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const taskId = Number(id);
+  const task = useCustomsTask(taskId);
+  const close = () => navigate({ pathname: '..', search: location.search }, { relative: 'path' });
+  return (
+    <Modal open width={820} title={fill(T.taskTitle, { ID: taskId })} onCancel={close} footer={<Button type="primary" onClick={close}>{T.close}</Button>} destroyOnHidden>
+      {task.isError && <Alert type="error" showIcon title={readErrorMessage(task.error)} />}
+      <Spin spinning={task.isLoading}>{task.data && <TaskDetail task={task.data} />}</Spin>
+    </Modal>
+  );
+}
+
+/** customs/tasks (bbs_office): every call to customs, with a global search. */
+export function CustomsTasksPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const open = useCallback((row: CustomsTaskRow) => navigate({ pathname: String(row.id), search: location.search }), [navigate, location.search]);
+  const columns = useMemo<DataTableColumn<CustomsTaskRow>[]>(() => [
+    { key: 'open', title: '', width: 48, align: 'center', isAlwaysVisible: true,
+      render: (r) => <Tooltip title={T.open}><Button size="small" type="text" icon={<EyeOutlined />} aria-label={T.open} onClick={() => open(r)} /></Tooltip> },
+    { key: 'id', title: 'ID', width: 'smaller', sortColumn: 'id', isAlwaysVisible: true, render: (r) => r.id },
+    { key: 'search', title: T.search, isFilterOnly: true, render: () => null, filter: { kind: 'text', param: 'search' } },
+    { key: 'action', title: T.action, width: 'normal', filter: { kind: 'text', param: 'action' }, render: (r) => <Tag>{r.action}</Tag> },
+    { key: 'state', title: T.status, width: 'small', filter: { kind: 'select', param: 'state', options: TASK_STATE_OPTIONS },
+      render: (r) => <Tag color={r.state === 'done' ? 'green' : r.state === 'declined' ? 'orange' : 'red'}>{T.taskStates[r.state] ?? r.state}</Tag> },
+    { key: 'status_code', title: T.statusCode, width: 'small', align: 'right', render: (r) => r.status_code ?? '—' },
+    { key: 'attempts', title: T.attempts, width: 'smaller', align: 'right', sortColumn: 'attempts', render: (r) => r.attempts },
+    { key: 'query', title: T.request, width: 'large', render: (r) => <Typography.Text ellipsis style={{ maxWidth: 200 }}>{JSON.stringify(r.query)}</Typography.Text> },
+    { key: 'error', title: T.error, width: 'large', render: (r) => r.error ?? '—' },
+    { key: 'created_at', title: T.createdAt, width: 'date', sortColumn: 'created_at', render: (r) => formatDateTime(r.created_at),
+      filter: { kind: 'date-range', param: 'created', fromParam: 'date_from', toParam: 'date_to', defaultPreset: 'all' } },
+    { key: 'updated_at', title: T.updatedAt, width: 'date', isHiddenByDefault: true, render: (r) => formatDateTime(r.updated_at) },
+    { key: 'retry_at', title: T.retryAt, width: 'date', render: (r) => formatDateTime(r.retry_at) || '—' },
+  ], [open]);
+  return (
+    <PageCard title={T.tasks}>
+      <DataTable<CustomsTaskRow>
+        tableId="customs-tasks"
+        columns={columns}
+        queryKey={customsKeys.tasks}
+        fetchPage={fetchCustomsTasks}
+        rowKey={(r) => r.id}
+        defaultSort={BY_ID}
+        isSelectable={false}
+        onRowDoubleClick={open}
+      />
+      <Outlet />
+    </PageCard>
+  );
+}
+
+// ---------------------------------------------------------------- DNS queues
+
+interface PreviewState { dnsQueue?: CustomsQueueRow }
+
+/** customs/dns-queues/preview/query|response: the row comes in the navigation state; without it, back to the queue. */
+export function QueuePreviewModal({ kind }: { kind: 'query' | 'response' }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const row = (location.state as PreviewState | null)?.dnsQueue;
+  if (!row) return <Navigate to="../.." relative="path" replace />;
+  const close = () => navigate({ pathname: '../..', search: location.search }, { relative: 'path' });
+  return (
+    <Modal open width={760} title={`${kind === 'query' ? T.previewQuery : T.previewResponse} — ${row.track_code}`} onCancel={close}
+      footer={<Button type="primary" onClick={close}>{T.close}</Button>} destroyOnHidden>
+      <JsonBlock value={kind === 'query' ? row.json : row.response} testId={`queue-preview-${kind}`} />
+    </Modal>
+  );
+}
+
+/** customs/dns-queues (bbs_queues): the package queue, one row per parcel and send. */
+export function DnsQueuesPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const preview = useCallback((row: CustomsQueueRow, kind: 'query' | 'response') =>
+    navigate({ pathname: `preview/${kind}`, search: location.search }, { state: { dnsQueue: row } }), [navigate, location.search]);
+  const columns = useMemo<DataTableColumn<CustomsQueueRow>[]>(() => [
+    { key: 'id', title: 'ID', width: 'smaller', sortColumn: 'id', isAlwaysVisible: true, render: (r) => r.id },
+    { key: 'track_code', title: T.trackingNumber, width: 'normal', filter: { kind: 'text', param: 'track_code' }, render: (r) => r.track_code },
+    { key: 'action', title: T.action, width: 'small', filter: { kind: 'select', param: 'action', options: QUEUE_ACTION_OPTIONS }, render: (r) => <Tag>{r.action}</Tag> },
+    { key: 'status', title: T.status, width: 'small', filter: { kind: 'select', param: 'status', options: QUEUE_STATUS_OPTIONS },
+      render: (r) => <Tag color={{ sent: 'green', queued: 'blue', declined: 'orange', failed: 'red' }[r.status]}>{T.queueStatuses[r.status] ?? r.status}</Tag> },
+    { key: 'status_code', title: T.statusCode, width: 'small', align: 'right', render: (r) => r.status_code ?? '—' },
+    { key: 'attempts', title: T.attempts, width: 'smaller', align: 'right', sortColumn: 'attempts', render: (r) => r.attempts },
+    { key: 'json', title: T.request, width: 'small', render: (r) => <Button size="small" onClick={() => preview(r, 'query')}>{T.open}</Button> },
+    { key: 'response', title: T.response, width: 'small', render: (r) => <Button size="small" disabled={!r.response} onClick={() => preview(r, 'response')}>{T.open}</Button> },
+    { key: 'retry_at', title: T.retryAt, width: 'date', render: (r) => formatDateTime(r.retry_at) || '—' },
+    { key: 'created_at', title: T.createdAt, width: 'date', sortColumn: 'created_at', render: (r) => formatDateTime(r.created_at),
+      filter: { kind: 'date-range', param: 'created', fromParam: 'date_from', toParam: 'date_to', defaultPreset: 'all' } },
+    { key: 'updated_at', title: T.updatedAt, width: 'date', sortColumn: 'updated_at', render: (r) => formatDateTime(r.updated_at) },
+  ], [preview]);
+  return (
+    <PageCard title={T.queues}>
+      <DataTable<CustomsQueueRow>
+        tableId="customs-dns-queues"
+        columns={columns}
+        queryKey={customsKeys.queues}
+        fetchPage={fetchCustomsQueue}
+        rowKey={(r) => r.id}
+        defaultSort={BY_ID}
+        isSelectable={false}
+      />
+      <Outlet />
+    </PageCard>
+  );
+}

@@ -1,0 +1,36 @@
+import type { CurrencyRow, SettingGroupId, SettingsDataReply } from '@app/contract/settings';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http, type FormValue } from '../../shared/http/http-client';
+import { settingsKeys } from './api';
+import { isGroupInQuery } from './model/setting-forms';
+
+export const settingGroupKeys = {
+  group: (groupId: SettingGroupId) => ['settings', 'group', groupId] as const,
+  currencies: ['settings', 'currencies'] as const,
+};
+
+/** GET /api/admin/settings/data?group_id&office=1: the group's values and the options its form picks from. */
+export function useSettingGroup(groupId: SettingGroupId) {
+  return useQuery({
+    queryKey: settingGroupKeys.group(groupId),
+    queryFn: ({ signal }) => http.get<SettingsDataReply>('/api/admin/settings/data', { group_id: groupId, office: 1 }, signal),
+  });
+}
+
+/** POST /api/admin/settings/data; on success the group and the global settings are read again. */
+export function useSaveSettingGroup(groupId: SettingGroupId) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: Record<string, FormValue>) => (isGroupInQuery(groupId)
+      ? http.postForm<SettingsDataReply & { message: string }>(`/api/admin/settings/data?group_id=${groupId}`, form)
+      : http.postForm<SettingsDataReply & { message: string }>('/api/admin/settings/data', { group_id: groupId, ...form })),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: settingGroupKeys.group(groupId) });
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.client });
+    },
+  });
+}
+
+export function fetchCurrencies(signal: AbortSignal) {
+  return http.get<{ data: CurrencyRow[]; total: number }>('/api/client/currencies', undefined, signal);
+}

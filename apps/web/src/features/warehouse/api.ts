@@ -1,0 +1,102 @@
+import { CACHE_LOOKUP_MS } from '@app/contract/common';
+import type {
+  BarcodeType, CloseContainerReply, HandoverListReply, HandoverTaskDetail, ScanLookupReply, TransferReply,
+} from '@app/contract/warehouse';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../shared/http/http-client';
+import { counterKeys } from '../notifications/api';
+
+/** Office staff use the company's boxes; partners their partner boxes (spec §2 branch sections). */
+export type BoxScope = 'admin' | 'partner';
+const BASE: Record<BoxScope, string> = { admin: '/api/admin/containers', partner: '/api/branchpartner/containers' };
+
+export const warehouseKeys = {
+  all: ['warehouse'] as const,
+  boxes: (scope: BoxScope, branchId: number | null) => ['warehouse', 'boxes', scope, branchId] as const,
+  queue: (states: readonly number[]) => ['warehouse', 'queue', ...states] as const,
+  task: (id: number) => ['warehouse', 'task', id] as const,
+};
+
+export interface BoxOption { value: number; label: string; branchId: number | null }
+
+/** The boxes to scan into: the branch's company boxes, or the partner's boxes (polled every 10 s, spec §9). */
+export function useBoxOptions(scope: BoxScope, branchId: number | null) {
+  return useQuery({
+    queryKey: warehouseKeys.boxes(scope, branchId),
+    queryFn: async ({ signal }) => {
+      const rows = scope === 'admin'
+        ? (await http.get<{ data: { id: number; name: string; branch_id: number | null }[] }>(`${BASE.admin}/options`, { branch_id: branchId ?? undefined }, signal)).data
+        : (await http.get<{ data: { id: number; name: string; branch_id: number | null }[] }>(BASE.partner, { per_page: 5000, branch_id: branchId ?? undefined }, signal)).data;
+      return rows.map((r): BoxOption => ({ value: r.id, label: r.name, branchId: r.branch_id }));
+    },
+    refetchInterval: 10_000,
+    staleTime: 5_000,
+    gcTime: CACHE_LOOKUP_MS,
+  });
+}
+
+export function lookUpScan(scope: BoxScope, code: string, barcodeType: BarcodeType, signal?: AbortSignal) {
+  return http.get<ScanLookupReply>(`${BASE[scope]}/lookup`, { track_code: code, barcode_type: barcodeType }, signal);
+}
+
+export function closeBox(scope: BoxScope, form: { trackCodes: string[]; containerId: number | null; branchId: number | null; barcodeType: BarcodeType }) {
+  return http.postJson<CloseContainerReply>(`${BASE[scope]}/close`, {
+    track_code: form.trackCodes, container_id: form.containerId ?? undefined, branch_id: form.branchId ?? undefined, barcode_type: form.barcodeType,
+  });
+}
+
+export function transferToBox(form: { trackCodes: string[]; containerId: number; barcodeType: BarcodeType }) {
+  return http.postJson<TransferReply>(`${BASE.admin}/transfer`, { track_code: form.trackCodes, container_id: form.containerId, barcode_type: form.barcodeType });
+}
+
+export function selectBox(scope: BoxScope, containerId: number) {
+  return http.postForm(`${BASE[scope]}/select?container_id=${containerId}`);
+}
+
+// ---------------------------------------------------------------- handover queue
+
+/** Queue entries; live by short polling (design: 5 s while the screen is open). */
+export function useHandoverQueue(states: readonly number[], page = 1) {
+  return useQuery({
+    queryKey: [...warehouseKeys.queue(states), page],
+    queryFn: ({ signal }) => http.get<HandoverListReply>('/api/admin/handover/list', { state_id: states, page, per_page: 50 }, signal),
+    refetchInterval: 5_000,
+  });
+}
+
+export function useHandoverTask(id: number) {
+  return useQuery({
+    queryKey: warehouseKeys.task(id),
+    queryFn: ({ signal }) => http.get<{ data: HandoverTaskDetail }>('/api/admin/handover/info', { handover_task_id: id }, signal).then((r) => r.data),
+    refetchInterval: 5_000,
+  });
+}
+
+function useQueueMutation<V>(fn: (v: V) => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: warehouseKeys.all });
+      await client.invalidateQueries({ queryKey: counterKeys.all });
+    },
+  });
+}
+
+export function useStartTask() {
+  return useQueueMutation((id: number) => http.postForm('/api/admin/handover/state', { handover_task_id: id, state_id: 42 }));
+}
+export function useCancelTask() {
+  return useQueueMutation((id: number) => http.postForm(`/api/admin/handover/cancel?handover_task_id=${id}`));
+}
+export function useRemoveTaskItem() {
+  return useQueueMutation((v: { taskId: number; declarationId: number }) =>
+    http.postForm('/api/admin/handover/cancelitem', { handover_task_id: v.taskId, declaration_id: v.declarationId }));
+}
+/** Design: "send to warehouse preparation" from the handover modal (queue entry at 41). */
+export function useSendToPreparation() {
+  return useQueueMutation((v: { declarationIds: number[]; small?: number; medium?: number; big?: number }) =>
+    http.postForm<{ data: { handover_task_id: number } }>('/api/admin/handover/create', {
+      declaration_id: v.declarationIds, small_package: v.small ?? 0, medium_package: v.medium ?? 0, big_package: v.big ?? 0,
+    }));
+}

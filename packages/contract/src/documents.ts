@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { zFlag, zId, zIdList } from './common';
+import { ZDeclarationListFilters } from './declarations';
+import { DECLARATION_STATUS, IMPORT_STATUS } from './statuses';
+
+/**
+ * Documents, exports and imports of declarations (spec §3 Proforma, Waybill, Export task,
+ * Partner-import request; §7 export calls; §9 file names). Flights add their exports here too.
+ */
+
+/** spec §2/§4: the waybill is disabled under 7 and cannot be printed at 7 or 8. */
+export function canPrintWaybill(statusId: number): boolean {
+  return statusId > DECLARATION_STATUS.dispatchSent;
+}
+
+/** spec §9 file name prefixes; we write real .xlsx files (docs/decisions/0006-xlsx-exports.md). */
+export const EXPORT_FILE_PREFIX = {
+  full: 'declarations_export_',
+  mini: 'declarations_export_mini_',
+  handover: 'handover_export_',
+  import: 'declarations_import_',
+  csvList: 'declarations_list_',
+} as const;
+export type ExportKind = 'full' | 'mini' | 'handover' | 'import';
+
+/** A direct download streams at most this many rows; a bigger export becomes an export task. */
+export const DIRECT_EXPORT_MAX_ROWS = 10_000;
+/** spec §9: the web fetches list pages of 500 rows in parallel for its CSV. */
+export const CSV_PAGE_SIZE = 500;
+/** spec §4: export tasks are polled every 3 s, up to 50 times. */
+export const EXPORT_POLL_MS = 3_000;
+export const EXPORT_POLL_MAX = 50;
+/** spec §9: the import table shows 5 rows a page. */
+export const IMPORT_PAGE_SIZE = 5;
+/** At most this many track codes in one imported file. */
+export const IMPORT_MAX_CODES = 20_000;
+
+export { IMPORT_STATUS };
+
+const dateTime = z.string().trim().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'YYYY-MM-DD HH:mm:ss');
+
+/** GET declaration/export and export/mini: the list's filters, sorted as the list is. */
+export const ZDeclarationExportQuery = ZDeclarationListFilters.extend({
+  sort_column: z.string().max(64).optional(),
+  sort_order: z.enum(['asc', 'desc']).optional(),
+  /** 1: always as an export task (the web's "Other → export" for big lists). */
+  as_task: zFlag.optional(),
+});
+export type DeclarationExportQuery = z.infer<typeof ZDeclarationExportQuery>;
+
+/** GET declaration/handing_export (spec §7): branch_id, country_id, start_date, end_date. */
+export const ZHandoverExportQuery = z.object({
+  branch_id: zId.optional(),
+  country_id: z.coerce.number().int().min(1).max(2).optional(),
+  start_date: dateTime,
+  end_date: dateTime,
+  as_task: zFlag.optional(),
+}).refine((q) => q.start_date <= q.end_date, { path: ['end_date'], message: 'end_date' });
+export type HandoverExportQuery = z.infer<typeof ZHandoverExportQuery>;
+
+/** GET declaration/proforma: one declaration or several (one page per customer). */
+export const ZProformaQuery = z.object({ declaration_id: zIdList.pipe(z.array(z.number().int().positive()).min(1).max(500)) });
+/** GET declaration/manifesto (the waybill label): one declaration (flight_id, partner_id narrow a flight's labels). */
+export const ZWaybillQuery = z.object({ declaration_id: zId.optional(), flight_id: zId.optional(), partner_id: zId.optional() })
+  .refine((q) => q.declaration_id !== undefined || q.flight_id !== undefined, { path: ['declaration_id'], message: 'declaration_id' });
+/** GET handover/delivery_receipt: the 80 mm receipt of the parcels handed to one customer. */
+export const ZReceiptQuery = z.object({ declaration_id: zIdList.pipe(z.array(z.number().int().positive()).min(1).max(200)), handover_task_id: zId.optional() });
+/** GET declaration/get_xml (spec §7): flight_id, liquid, partner_id. */
+export const ZCustomsXmlQuery = z.object({ flight_id: zId, liquid: zFlag.optional(), partner_id: zId.optional() });
+
+export const ZExportTaskIdParams = z.object({ id: zId });
+
+/** GET export/declaration/task_list: a page of tasks, optionally one kind (type=import: the import requests). */
+export const ZExportTaskListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(25),
+  type: z.enum(['full', 'mini', 'handover', 'import']).optional(),
+});
+
+/** spec §3 "Export task": id, type, file_path, created_at, updated_at, user, status, model. */
+export interface ExportTask {
+  id: number;
+  type: ExportKind;
+  file_path: string | null;
+  file_name: string | null;
+  created_at: string;
+  updated_at: string;
+  user: { id: number; name: string } | null;
+  status: { id: number; name: string };
+  model: string;
+  rows: number | null;
+  error: string | null;
+}
+
+/** Excel import by track code: what matched and what did not. */
+export interface TrackCodeImportRow {
+  id: number;
+  track_code: string;
+  global_track_code: string | null;
+  user: { id: number; code: string | null; name: string } | null;
+  status: { id: number; name: string };
+  weight: string | null;
+}
+export interface TrackCodeImportResult {
+  found: TrackCodeImportRow[];
+  not_found: string[];
+}
+
+/** POST declaration/import/match and export/declaration/import: a multipart .xlsx in `document_file`. */
+export const ZImportForm = z.object({ document_file: z.unknown() });
+
+/** A track code or global track code as written in an imported file (FDX prefix stripped). */
+export const TRACK_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{2,79}$/;
+export function normalizeImportedCode(raw: string): string {
+  return raw.trim().replace(/^FDX/i, '');
+}

@@ -1,0 +1,346 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, ZListQuery as ZBaseListQuery, zDecimal, zFlag } from './common';
+import { az } from './texts/az';
+
+/*
+ * Reference lists of the settings group (issue 4; spec §2 "Settings-type lists", §3 entities,
+ * §5 branch and plan rules, §7 calls). Forms use the wire names of spec §7; the server validates
+ * with these schemas and the web forms run the same rules field by field.
+ */
+
+const t = az.settingsLists;
+/** '' or null from a form means "not given". */
+const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
+const requiredText = (max = 160) => z.string().trim().min(1).max(max);
+const optionalText = (max = 500) => z.preprocess(blank, z.string().trim().max(max).optional());
+const optionalId = z.preprocess(blank, z.coerce.number().int().positive().optional());
+const requiredId = z.coerce.number().int().positive();
+const optionalInt = z.preprocess(blank, z.coerce.number().int().min(0).optional());
+const flag = z.preprocess((v) => (v === undefined || v === '' ? false : v), zFlag);
+const positiveDecimal = zDecimal.refine((v) => Number(v) >= 0, t.positive);
+const optionalDecimal = z.preprocess(blank, positiveDecimal.optional());
+const time = z.preprocess(blank, z.string().trim().refine((v) => /^([01]\d|2[0-3]):[0-5]\d$/.test(v), t.invalidTime).optional());
+const dateOnly = z.preprocess(blank, z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/).optional());
+
+/** spec §9 lookup sizes: these lists double as lookups of up to 15000 rows (shops). */
+export const MAX_LOOKUP_SIZE = 15000;
+const ZListQuery = ZBaseListQuery.extend({
+  per_page: z.coerce.number().int().min(1).max(MAX_LOOKUP_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+
+/** A list query with optional text and id filters. */
+const filterText = optionalText(120);
+const filterId = optionalId;
+const filterFlag = z.preprocess(blank, zFlag.optional());
+
+// ---------------------------------------------------------------- tariffs (plans)
+
+/** spec §3 "Tariff": type 1 liquid, 2 other. */
+export const TARIFF_TYPES = [1, 2] as const;
+export const STANDARD_CATEGORY_ID = 1;
+/** spec §3: units are fixed to 1. */
+export const TARIFF_UNITS = 1;
+
+const tariffFields = {
+  country_id: requiredId,
+  weight_from: positiveDecimal,
+  /** Blank = unlimited (the infinity toggle). */
+  weight_to: z.preprocess(blank, positiveDecimal.optional()),
+  price: positiveDecimal,
+  old_price: optionalDecimal,
+  type: z.coerce.number().int().refine((v) => (TARIFF_TYPES as readonly number[]).includes(v), az.errors.invalidInput),
+  is_special: flag,
+  category_id: optionalId,
+  description: optionalText(1000),
+  units: z.preprocess((v) => (v === undefined || v === '' ? TARIFF_UNITS : v), z.coerce.number().int())
+    .refine((v) => v === TARIFF_UNITS, t.unitsFixed),
+};
+
+type TariffShape = { weight_from: string; weight_to?: string; is_special: boolean; category_id?: number };
+function tariffRules(v: TariffShape, ctx: z.RefinementCtx) {
+  if (v.weight_to !== undefined && Number(v.weight_to) <= Number(v.weight_from)) {
+    ctx.addIssue({ code: 'custom', path: ['weight_to'], message: t.weightToAfterFrom });
+  }
+  if (v.is_special && v.category_id === undefined) ctx.addIssue({ code: 'custom', path: ['category_id'], message: t.categoryRequired });
+  if (v.is_special && v.category_id === STANDARD_CATEGORY_ID) ctx.addIssue({ code: 'custom', path: ['category_id'], message: t.standardNotSpecial });
+}
+
+export const ZTariffForm = z.object(tariffFields).superRefine(tariffRules);
+export const ZTariffEditForm = z.object({ tariff_id: requiredId, ...tariffFields }).superRefine(tariffRules);
+export type TariffForm = z.infer<typeof ZTariffForm>;
+export const ZTariffListQuery = ZListQuery.extend({
+  id: filterId, country_id: filterId, type: optionalId, category_id: filterId, is_special: filterFlag,
+});
+export interface TariffRow {
+  id: number; country_id: number; country_name: string | null; weight_from: string; weight_to: string | null;
+  price: string; old_price: string | null; type: number; category_id: number | null; category_name: string | null;
+  is_special: boolean; per_unit: boolean; units: number; description: string | null; created_at: string;
+}
+
+/** A band is priced per unit of weight when its lower bound is above 1 kg (spec §3). */
+export function isPerUnitBand(weightFrom: string | number): boolean {
+  return Number(weightFrom) > 1;
+}
+
+const categoryFields = { name: requiredText(120), descr: optionalText(1000), country_id: optionalId };
+export const ZTariffCategoryForm = z.object(categoryFields);
+export const ZTariffCategoryEditForm = z.object({ tariff_category_id: requiredId, ...categoryFields });
+export const ZTariffCategoryListQuery = ZListQuery.extend({ name: filterText, country_id: filterId });
+export interface TariffCategoryRow { id: number; name: string; descr: string | null; country_id: number | null; country_name: string | null; created_at: string }
+
+// ---------------------------------------------------------------- statuses
+
+const statusFields = {
+  name: requiredText(120), name_en: optionalText(120), parent_id: optionalId, description: optionalText(1000),
+  sort: z.preprocess((v) => (v === undefined || v === '' ? 0 : v), z.coerce.number().int().min(0).max(100000)), freely: flag,
+};
+export const ZStatusForm = z.object({ state_id: requiredId, model_id: requiredId, ...statusFields });
+export const ZStatusEditForm = ZStatusForm;
+export const ZStatusListQuery = ZListQuery.extend({ id: filterId, model_id: filterId, name: filterText, freely: filterFlag });
+export interface StatusRow {
+  id: number; model_id: number; model_name: string | null; name: string; name_en: string | null; parent_id: number | null;
+  parent_name: string | null; description: string | null; sort: number; freely: boolean; created_at: string;
+}
+
+// ---------------------------------------------------------------- branches
+
+/** spec §5: latitude and longitude at most 15 characters, sorting letter at most 5. */
+export const BRANCH_LIMITS = { latitude: 15, longitude: 15, sortingLetter: 5 } as const;
+export const DEFAULT_BRANCH_STATE = 85;
+
+const branchFields = {
+  name: requiredText(120),
+  company_id: optionalId,
+  parent_id: optionalId,
+  descr: optionalText(1000),
+  is_branch: flag,
+  hide: flag,
+  is_region_branch: flag,
+  latitude: optionalText(BRANCH_LIMITS.latitude),
+  longitude: optionalText(BRANCH_LIMITS.longitude),
+  map_url: optionalText(1000),
+  map_address: optionalText(500),
+  sorting_letter: optionalText(BRANCH_LIMITS.sortingLetter),
+  working_hours: optionalText(120),
+  open_hour: time,
+  close_hour: time,
+  open_hour_saturday: time,
+  close_hour_saturday: time,
+  address: optionalText(500),
+  email: z.preprocess(blank, z.email().max(190).optional()),
+  phone: optionalText(64),
+  post_code: optionalText(16),
+  province_name: optionalText(120),
+  city_name: optionalText(120),
+  state_id: z.preprocess((v) => (v === undefined || v === '' ? DEFAULT_BRANCH_STATE : v), requiredId),
+};
+function branchRules(v: { is_branch: boolean; parent_id?: number }, ctx: z.RefinementCtx) {
+  if (v.is_branch && v.parent_id !== undefined) ctx.addIssue({ code: 'custom', path: ['parent_id'], message: t.parentOfBranch });
+}
+export const ZBranchForm = z.object(branchFields).superRefine(branchRules);
+export const ZBranchEditForm = z.object({ branch_id: requiredId, ...branchFields }).superRefine(branchRules);
+export const ZBranchListQuery = ZListQuery.extend({
+  id: filterId, name: filterText, company_id: filterId, state_id: filterId, is_region_branch: filterFlag, hide: filterFlag,
+});
+export interface BranchRow {
+  id: number; name: string; company_id: number | null; company_name: string | null; parent_id: number | null; parent_name: string | null;
+  descr: string | null; is_branch: boolean; hide: boolean; is_region_branch: boolean; latitude: string | null; longitude: string | null;
+  map_url: string | null; map_address: string | null; sorting_letter: string | null; working_hours: string | null;
+  open_hour: string | null; close_hour: string | null; open_hour_saturday: string | null; close_hour_saturday: string | null;
+  address: string | null; email: string | null; phone: string | null; post_code: string | null; province_name: string | null;
+  city_name: string | null; state_id: number; state_name: string | null; created_at: string;
+}
+
+// ---------------------------------------------------------------- return reasons and types
+
+export const ZReturnReasonForm = z.object({ name: requiredText(160) });
+export const ZReturnReasonEditForm = z.object({ return_reason_id: requiredId, name: requiredText(160) });
+export const ZReturnReasonListQuery = ZListQuery.extend({ id: filterId, name: filterText });
+export interface ReturnReasonRow { id: number; name: string; created_at: string }
+
+const returnTypeFields = { name: requiredText(160), return_reason_id: requiredId };
+export const ZReturnTypeForm = z.object(returnTypeFields);
+export const ZReturnTypeEditForm = z.object({ return_type_id: requiredId, ...returnTypeFields });
+export const ZReturnTypeListQuery = ZListQuery.extend({ id: filterId, name: filterText, return_reason_id: filterId });
+export interface ReturnTypeRow { id: number; name: string; return_reason_id: number; return_reason_name: string | null; created_at: string }
+
+// ---------------------------------------------------------------- product types
+
+const productTypeFields = {
+  name_az: requiredText(160), name_en: optionalText(160), name_ru: optionalText(160), name_tr: optionalText(160),
+  parent_id: optionalId, customs_id: optionalText(32), customs_parent_id: optionalText(32),
+  status: z.preprocess((v) => (v === undefined || v === '' ? true : v), zFlag),
+};
+export const ZProductTypeForm = z.object(productTypeFields);
+export const ZProductTypeEditForm = z.object({ product_type_id: requiredId, ...productTypeFields });
+export const ZProductTypeListQuery = ZListQuery.extend({ id: filterId, name: filterText, parent_id: filterId, customs_id: filterText });
+export interface ProductTypeRow {
+  id: number; name: string; name_az: string; name_en: string | null; name_ru: string | null; name_tr: string | null;
+  parent_id: number | null; parent_name: string | null; customs_id: string | null; customs_parent_id: string | null; status: boolean; created_at: string;
+}
+
+// ---------------------------------------------------------------- shop names
+
+const shopNameFields = { name: requiredText(160), country_id: requiredId };
+export const ZShopNameForm = z.object(shopNameFields);
+export const ZShopNameEditForm = z.object({ shop_name_id: requiredId, ...shopNameFields });
+export const ZShopNameListQuery = ZListQuery.extend({ id: filterId, name: filterText, country_id: filterId });
+export interface ShopNameRow { id: number; name: string; country_id: number; country_name: string | null; created_at: string }
+
+// ---------------------------------------------------------------- branch partners (companies)
+
+const companyFields = {
+  name: requiredText(120), descr: optionalText(1000), is_owner: flag, contact: optionalText(120),
+  state_id: z.preprocess((v) => (v === undefined || v === '' ? DEFAULT_BRANCH_STATE : v), requiredId),
+};
+export const ZCompanyForm = z.object(companyFields);
+export const ZCompanyEditForm = z.object({ company_id: requiredId, ...companyFields });
+export const ZCompanyListQuery = ZListQuery.extend({ id: filterId, name: filterText, is_owner: filterFlag, state_id: filterId });
+export interface CompanyRow {
+  id: number; name: string; descr: string | null; is_owner: boolean; contact: string | null; state_id: number; state_name: string | null; created_at: string;
+}
+
+// ---------------------------------------------------------------- countries
+
+export const COUNTRY_UNITS = ['KG', 'LBS'] as const;
+export const COUNTRY_FLAGS = [
+  'box', 'is_order', 'sms_confirmation', 'zero_price', 'zero_send', 'is_declaration', 'full_declaration', 'has_warehouse',
+] as const;
+export type CountryFlag = (typeof COUNTRY_FLAGS)[number];
+
+/** custom_fields arrive as JSON text (spec §7); an object is stored. */
+const customFields = z.preprocess((v) => {
+  if (v === undefined || v === '' || v === null) return {};
+  if (typeof v !== 'string') return v;
+  try {
+    return JSON.parse(v) as unknown;
+  } catch {
+    return Symbol('invalid');
+  }
+}, z.unknown().refine((v) => typeof v === 'object' && v !== null && !Array.isArray(v), t.invalidJson)
+  .transform((v) => v as Record<string, unknown>));
+
+const countryFields = {
+  country_name: requiredText(80),
+  abbr: optionalText(8),
+  country_code: optionalText(8),
+  descr: optionalText(2000),
+  min_size: optionalDecimal,
+  currency: requiredText(8),
+  currency_type: z.string().trim().regex(/^[A-Za-z]{3}$/, az.errors.invalidInput).transform((v) => v.toUpperCase()),
+  /** spec §3: KG default on create. */
+  unit: z.preprocess((v) => (v === undefined || v === '' ? 'KG' : v), z.enum(COUNTRY_UNITS)),
+  address: optionalText(2000),
+  address_heading: optionalText(160),
+  carrier_company_name: optionalText(160),
+  carrier_company_phone: optionalText(64),
+  carrier_company_address: optionalText(1000),
+  state_id: optionalId,
+  custom_fields: customFields,
+  ...Object.fromEntries(COUNTRY_FLAGS.map((f) => [f, flag])) as Record<CountryFlag, typeof flag>,
+};
+export const ZCountryForm = z.object(countryFields);
+export const ZCountryEditForm = z.object({ country_id: requiredId, ...countryFields });
+export const ZCountryListQuery = ZListQuery.extend({ id: filterId, country_name: filterText, abbr: filterText, unit: filterText });
+export type CountryRow = {
+  id: number; country_name: string; abbr: string | null; country_code: string | null; descr: string | null; min_size: string | null;
+  currency: string; currency_type: string; unit: 'KG' | 'LBS'; address: string | null; address_heading: string | null;
+  carrier_company_name: string | null; carrier_company_phone: string | null; carrier_company_address: string | null;
+  state_id: number | null; custom_fields: Record<string, unknown>; created_at: string;
+} & Record<CountryFlag, boolean>;
+
+/** spec §3: LBS is the fallback when a stored unit is neither. */
+export function readCountryUnit(unit: string | null | undefined): 'KG' | 'LBS' {
+  return unit === 'KG' ? 'KG' : 'LBS';
+}
+
+// ---------------------------------------------------------------- models
+
+export const ZModelEditForm = z.object({ model_id: requiredId, name: requiredText(100), sort: z.coerce.number().int().min(0), description: optionalText(1000) });
+export const ZModelListQuery = ZListQuery.extend({ id: filterId, name: filterText });
+export interface ModelRow { id: number; name: string; sort: number; description: string | null; created_at: string }
+
+// ---------------------------------------------------------------- regions (design: the spec names no fields)
+
+const regionFields = {
+  name: requiredText(120), branch_id: optionalId, courier_price: z.preprocess((v) => (v === undefined || v === '' ? '0' : v), positiveDecimal),
+  sort: z.preprocess((v) => (v === undefined || v === '' ? 0 : v), z.coerce.number().int().min(0)), descr: optionalText(1000),
+};
+export const ZRegionForm = z.object(regionFields);
+export const ZRegionEditForm = z.object({ region_id: requiredId, ...regionFields });
+export const ZRegionListQuery = ZListQuery.extend({ id: filterId, name: filterText, branch_id: filterId });
+export interface RegionRow { id: number; name: string; branch_id: number | null; branch_name: string | null; courier_price: string; sort: number; descr: string | null; created_at: string }
+
+// ---------------------------------------------------------------- coupons (design)
+
+/** 1 percent of the price, 2 a fixed amount in AZN. */
+export const COUPON_TYPES = [1, 2] as const;
+const couponFields = {
+  code: z.string().trim().min(1).max(40).regex(/^[A-Za-z0-9_-]+$/, az.errors.invalidInput).transform((v) => v.toUpperCase()),
+  type: z.coerce.number().int().refine((v) => (COUPON_TYPES as readonly number[]).includes(v), az.errors.invalidInput),
+  amount: positiveDecimal.refine((v) => Number(v) > 0, t.positive),
+  country_id: optionalId,
+  starts_at: dateOnly,
+  ends_at: dateOnly,
+  usage_limit: optionalInt,
+  is_active: z.preprocess((v) => (v === undefined || v === '' ? true : v), zFlag),
+  descr: optionalText(1000),
+};
+function couponRules(v: { type: number; amount: string; starts_at?: string; ends_at?: string }, ctx: z.RefinementCtx) {
+  if (v.type === 1 && Number(v.amount) > 100) ctx.addIssue({ code: 'custom', path: ['amount'], message: t.percentTooBig });
+  if (v.starts_at && v.ends_at && v.ends_at < v.starts_at) ctx.addIssue({ code: 'custom', path: ['ends_at'], message: t.dateOrder });
+}
+export const ZCouponForm = z.object(couponFields).superRefine(couponRules);
+export const ZCouponEditForm = z.object({ coupon_id: requiredId, ...couponFields }).superRefine(couponRules);
+export const ZCouponStatusForm = z.object({ coupon_id: requiredId, is_active: zFlag });
+export const ZCouponListQuery = ZListQuery.extend({ id: filterId, code: filterText, country_id: filterId, is_active: filterFlag });
+export interface CouponRow {
+  id: number; code: string; type: number; amount: string; country_id: number | null; country_name: string | null; starts_at: string | null;
+  ends_at: string | null; usage_limit: number | null; used_count: number; is_active: boolean; descr: string | null; created_at: string;
+}
+
+// ---------------------------------------------------------------- foreign cargo companies (design)
+
+const cargoFields = {
+  name: requiredText(120), country_id: requiredId, phone: optionalText(64),
+  website: z.preprocess(blank, z.url().max(300).optional()), tracking_url: z.preprocess(blank, z.url().max(300).optional()),
+  is_active: z.preprocess((v) => (v === undefined || v === '' ? true : v), zFlag), descr: optionalText(1000),
+};
+export const ZCargoForm = z.object(cargoFields);
+export const ZCargoEditForm = z.object({ cargo_id: requiredId, ...cargoFields });
+export const ZCargoListQuery = ZListQuery.extend({ id: filterId, name: filterText, country_id: filterId, is_active: filterFlag });
+export interface CargoRow {
+  id: number; name: string; country_id: number; country_name: string | null; phone: string | null; website: string | null;
+  tracking_url: string | null; is_active: boolean; descr: string | null; created_at: string;
+}
+
+// ---------------------------------------------------------------- refunds (returns; design)
+
+/** Refund states (model 16 returns): pending, approved, rejected. */
+export const REFUND_STATUS = { pending: 140, approved: 141, rejected: 142 } as const;
+export const REFUND_CURRENCIES = ['AZN', 'USD', 'TRY'] as const;
+const refundFields = {
+  user_id: requiredId, declaration_id: optionalId, return_reason_id: optionalId,
+  amount: positiveDecimal.refine((v) => Number(v) > 0, t.positive),
+  currency: z.preprocess((v) => (v === undefined || v === '' ? 'AZN' : v), z.enum(REFUND_CURRENCIES)),
+  descr: optionalText(1000),
+};
+export const ZRefundForm = z.object(refundFields);
+export const ZRefundEditForm = z.object({ return_id: requiredId, ...refundFields });
+export const ZRefundStateForm = z.object({ return_id: requiredId, state_id: requiredId });
+export const ZRefundListQuery = ZListQuery.extend({ id: filterId, user_id: filterId, declaration_id: filterId, state_id: filterId, currency: filterText });
+export interface RefundRow {
+  id: number; user_id: number; user_name: string | null; declaration_id: number | null; track_code: string | null;
+  return_reason_id: number | null; return_reason_name: string | null; amount: string; currency: string; state_id: number;
+  state_name: string | null; descr: string | null; causer_name: string | null; created_at: string;
+}
+
+// ---------------------------------------------------------------- cashbacks (design)
+
+export const CASHBACK_STATUS = { pending: 150, approved: 151, rejected: 152 } as const;
+export const ZCashbackStateForm = z.object({ cashback_id: requiredId, state_id: requiredId });
+export const ZCashbackListQuery = ZListQuery.extend({ id: filterId, user_id: filterId, declaration_id: filterId, state_id: filterId });
+export interface CashbackRow {
+  id: number; user_id: number; user_name: string | null; declaration_id: number | null; amount: string; percent: string;
+  state_id: number; state_name: string | null; descr: string | null; created_at: string;
+}
