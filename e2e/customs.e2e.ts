@@ -36,7 +36,7 @@ describe('[CUSTOMS][WEB] customs screens over the customs link (embedded simulat
     await shot(page, 'customs-declarations');
 
     await page.goto(`${BASE_URL}/@next/customs/posts`);
-    await page.waitForURL(/date=\d{4}-\d{2}-\d{2}~\d{4}-\d{2}-\d{2}/);
+    await page.waitForURL(/date=\d{4}-\d{2}-\d{2}(~|%7E)\d{4}-\d{2}-\d{2}/);
     expect(decodeURIComponent(page.url())).toMatch(/date=(\d{4}-\d{2}-\d{2})~\1/); // today, both ends
     await waitForTable(page, 'customs-posts');
     await page.goto(`${BASE_URL}/@next/customs/posts?date=last31`);
@@ -51,7 +51,7 @@ describe('[CUSTOMS][WEB] customs screens over the customs link (embedded simulat
     await page.waitForURL(/\/customs\/tasks\/\d+/);
     await page.getByTestId('customs-task-response').waitFor();
     await shot(page, 'customs-task');
-    await page.getByRole('button', { name: 'Bağla' }).click();
+    await page.locator('.ant-modal-footer').getByRole('button', { name: 'Bağla' }).click();
     await page.waitForURL(/\/customs\/tasks(\?|$)/);
 
     await page.goto(`${BASE_URL}/@next/customs/dns-queues?status=declined`);
@@ -72,7 +72,7 @@ describe('[CUSTOMS][WEB] customs screens over the customs link (embedded simulat
     await page.goto(`${BASE_URL}/@next/customs/declarations`);
     await waitForTable(page, 'customs-declarations');
     await page.goto(`${BASE_URL}/@next/customs/tasks`);
-    await page.getByText('403').first().waitFor();
+    await page.locator('.ant-result-403').waitFor();
     await context.close();
   });
 });

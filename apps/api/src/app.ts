@@ -151,7 +151,8 @@ function registerWebApp(app: FastifyInstance, webDist: string): void {
   const indexHtml = path.join(webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
   if (hasWeb) {
-    app.register(fastifyStatic, { root: webDist, prefix: '/@next/', index: false, wildcard: true });
+    // index.html answers /@next/ itself (the address npm start prints); deeper page paths get it from the not-found handler.
+    app.register(fastifyStatic, { root: webDist, prefix: '/@next/', index: 'index.html', wildcard: true });
   }
   app.get('/', { config: { access: 'public' } }, (_req, reply) => reply.redirect('/@next/'));
   app.setNotFoundHandler((req, reply) => {

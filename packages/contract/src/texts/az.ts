@@ -733,6 +733,13 @@ export const az = {
     positive: 'Müsbət rəqəm daxil edin',
     tariffDeleteConfirm: 'Tarifi silməyə əminsinizmi?',
     cannotUndo: 'Bu əməliyyat geri qaytarıla bilməz.',
+    approve: 'Təsdiqlə',
+    reject: 'Rədd et',
+    approveConfirm: 'Təsdiqləməyə əminsinizmi?',
+    rejectConfirm: 'Rədd etməyə əminsinizmi?',
+    activate: 'Aktivləşdir',
+    deactivate: 'Deaktiv et',
+    states: { pending: 'Gözləmədə', approved: 'Təsdiqlənib', rejected: 'Rədd edilib' },
     // list titles
     lists: {
       plans: 'Tariflər',
@@ -1193,6 +1200,15 @@ export const az = {
     uploadResult: 'Bəyan edilib: {D}, bəyan edilməyib: {U}, naməlum müştəri: {X}, gömrükdə yoxdur: {N}',
     stats: 'Göstəricilər',
     packageType: 'Bağlama növü',
+  },
+  moneyUi: {
+    cashboxNotSelected: 'Kassa seçilməyib',
+    terminalCashboxNotSelected: 'Terminal kassası seçilməyib',
+    cashboxNotAzn: 'Kassanın valyutası AZN olmalıdır',
+    handoverPaid: 'Bağlamaların təhvili: {TRACKS}',
+    handoverCash: 'Təhvil zamanı nağd ödəniş: {TRACKS}',
+    handoverTerminal: 'Təhvil zamanı terminal ilə ödəniş: {TRACKS}',
+    handoverFromBalance: 'Təhvil zamanı balansdan ödəniş: {TRACKS}',
   },
 } as const;
 

@@ -191,6 +191,48 @@ CREATE TABLE "handover_tasks" (
 	"cancelled_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "balance_operations" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"type" smallint NOT NULL,
+	"payment_type" smallint NOT NULL,
+	"status_id" integer NOT NULL,
+	"currency" varchar(3) NOT NULL,
+	"amount" numeric(14, 2) NOT NULL,
+	"amount_azn" numeric(14, 2) NOT NULL,
+	"before_balance" numeric(14, 2),
+	"cashback" numeric(14, 2) DEFAULT '0' NOT NULL,
+	"object_model" varchar(40),
+	"object_id" integer,
+	"description" text,
+	"created_by" integer,
+	"confirmed_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"cancelled_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "cash_register_entries" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"cash_register_id" integer NOT NULL,
+	"type" smallint NOT NULL,
+	"amount" numeric(14, 2) NOT NULL,
+	"currency_id" integer NOT NULL,
+	"balance_before" numeric(14, 2) NOT NULL,
+	"payment_type" smallint,
+	"reason" varchar(40) NOT NULL,
+	"object_model" varchar(40),
+	"object_id" integer,
+	"customer_id" integer,
+	"category_id" integer,
+	"is_transfer" boolean DEFAULT false NOT NULL,
+	"transfer_id" integer,
+	"description" text,
+	"user_id" integer,
+	"operated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"cancelled_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "job_schedules" (
 	"name" varchar(100) PRIMARY KEY NOT NULL,
 	"interval_seconds" integer NOT NULL,
@@ -301,6 +343,7 @@ CREATE TABLE "container_transfers" (
 DROP INDEX "audit_log_created_idx";--> statement-breakpoint
 DROP INDEX "audit_log_entity_idx";--> statement-breakpoint
 DROP INDEX "audit_log_user_idx";--> statement-breakpoint
+ALTER TABLE "cash_registers" ADD COLUMN "balance" numeric(14, 2) DEFAULT '0' NOT NULL;--> statement-breakpoint
 ALTER TABLE "branches" ADD COLUMN "open_hour" varchar(5);--> statement-breakpoint
 ALTER TABLE "branches" ADD COLUMN "close_hour" varchar(5);--> statement-breakpoint
 ALTER TABLE "branches" ADD COLUMN "open_hour_saturday" varchar(5);--> statement-breakpoint
@@ -354,6 +397,11 @@ CREATE INDEX "handover_task_items_task_idx" ON "handover_task_items" USING btree
 CREATE INDEX "handover_task_items_declaration_idx" ON "handover_task_items" USING btree ("declaration_id");--> statement-breakpoint
 CREATE INDEX "handover_tasks_open_idx" ON "handover_tasks" USING btree ("branch_id","status_id","id") WHERE "handover_tasks"."cancelled_at" is null;--> statement-breakpoint
 CREATE INDEX "handover_tasks_user_idx" ON "handover_tasks" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "balance_operations_user_idx" ON "balance_operations" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "balance_operations_created_idx" ON "balance_operations" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "balance_operations_object_idx" ON "balance_operations" USING btree ("object_model","object_id");--> statement-breakpoint
+CREATE INDEX "cash_register_entries_register_idx" ON "cash_register_entries" USING btree ("cash_register_id","operated_at");--> statement-breakpoint
+CREATE INDEX "cash_register_entries_object_idx" ON "cash_register_entries" USING btree ("object_model","object_id");--> statement-breakpoint
 CREATE INDEX "jobs_due_idx" ON "jobs" USING btree ("run_at","id") WHERE "jobs"."status" = 'queued';--> statement-breakpoint
 CREATE INDEX "jobs_failed_idx" ON "jobs" USING btree ("id") WHERE "jobs"."status" = 'failed';--> statement-breakpoint
 CREATE UNIQUE INDEX "jobs_singleton_key" ON "jobs" USING btree ("singleton_key") WHERE "jobs"."status" in ('queued', 'running');--> statement-breakpoint

@@ -1,9 +1,10 @@
 import { DECLARATION_STATUS } from '@app/contract/statuses';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { ExportParams } from '../../modules/declarations/declaration-exports';
 import { queueExportTask } from '../../platform/export-tasks';
 import { createJobs } from '../../platform/jobs';
 import type { Db } from '../client';
+import { users } from '../schema/users';
 
 /**
  * Documents demo data (issue 6): handed-over parcels get their handover time, so the handover
@@ -18,9 +19,10 @@ export async function generateDocumentsDemoData(db: Db): Promise<void> {
 /**
  * A few export tasks and a partner import request for the demo office users, queued like the
  * server queues them: the running server's job worker writes their real .xlsx files within seconds
- * of starting, so the task list opens on ready files. Ids of staff by e-mail.
+ * of starting, so the task list opens on ready files (main.ts asks for them; tests do not).
  */
-export async function queueDemoExportTasks(db: Db, staff: { email: string; id: number }[]): Promise<void> {
+export async function queueDemoExportTasks(db: Db): Promise<void> {
+  const staff = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, ['admin@example.az', 'ofis@example.az']));
   const idOf = (email: string) => staff.find((s) => s.email === email)?.id ?? null;
   const admin = idOf('admin@example.az');
   const office = idOf('ofis@example.az');

@@ -36,7 +36,7 @@ export async function grantPermissions(db: Db, userId: number, codes: readonly P
  * The demo office, seeded once (a marker in settings): staff with their permissions, ~1,000
  * customers and ~10,000 declarations. Never called with NODE_ENV=production.
  */
-export async function seedDemoData(db: Db, opts: { customers: number; declarations: number }): Promise<boolean> {
+export async function seedDemoData(db: Db, opts: { customers: number; declarations: number; /** Queue demo export tasks (the server's job worker writes their files). */ exportTasks?: boolean }): Promise<boolean> {
   const marker = await db.select().from(settings).where(sql`${settings.groupId} = 'system' and ${settings.key} = 'demo_seeded_at'`);
   if (marker.length) return false;
   await seedDemoReferenceData(db);
@@ -64,7 +64,7 @@ export async function seedDemoData(db: Db, opts: { customers: number; declaratio
   if (customers.maxId > 0) await generateDiscounts(db, customers, staffIds[0]!);
   await generateDeclarationWorkflowData(db, { staffIds });
   await generateDocumentsDemoData(db);
-  await queueDemoExportTasks(db, DEMO_STAFF.map((s, i) => ({ email: s.email, id: staffIds[i]! })));
+  if (opts.exportTasks) await queueDemoExportTasks(db);
   await generateDeclarationExtrasData(db, { staffIds });
   await seedDemoSettings(db);
   await seedDemoCurrencyRates(db);

@@ -64,9 +64,9 @@ export async function seedDemoReferenceData(db: Db): Promise<void> {
     { id: 5, name: 'Sumqayıt (partnyor)', companyId: 2, sortingLetter: 'S', address: 'Sumqayıt, Sülh küç. 5', phone: '+994 18 555 11 23' },
   ]).onConflictDoNothing();
   await db.insert(cashRegisters).values([
-    { id: 1, name: 'Gənclik kassası', currencyId: 3, amount: '1250.40' },
-    { id: 2, name: 'Terminal kassası', currencyId: 3, amount: '3820.00' },
-    { id: 3, name: 'Dollar kassası', currencyId: 1, amount: '640.00' },
+    { id: 1, name: 'Gənclik kassası', currencyId: 3, amount: '1250.40', balance: '1250.40' },
+    { id: 2, name: 'Terminal kassası', currencyId: 3, amount: '3820.00', balance: '3820.00' },
+    { id: 3, name: 'Dollar kassası', currencyId: 1, amount: '640.00', balance: '640.00' },
   ]).onConflictDoNothing();
   await db.insert(productTypes).values([
     'Geyim', 'Ayaqqabı', 'Kosmetika', 'Elektronika', 'Mobil telefon aksesuarları', 'Kitab', 'Oyuncaq', 'Ev əşyaları',

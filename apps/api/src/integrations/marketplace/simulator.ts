@@ -40,6 +40,7 @@ export async function startMarketplaceSimulator(opts: { port?: number; host?: st
       }
       if (path === '/__calls') return send(200, calls);
       calls.push({ method: req.method ?? 'GET', path, body });
+      if (calls.length > 1000) calls.shift(); // the demo runs it for days: keep the recent calls only
       if (failures > 0) { failures--; return send(503, { status: 'error', error: 'temporarily unavailable' }); }
       const pinMatch = /^\/v1\/parcels\/([^/]+)\/pin$/.exec(path);
       if (pinMatch && req.method === 'POST') {

@@ -8,10 +8,11 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { RequestUser } from '../../platform/access';
 import { recordAudit } from '../../platform/audit';
 import { invalid, notFound } from '../../platform/errors';
+import { recordHandoverPayment } from '../money/service';
 import { completeHandoverTasks } from '../warehouse/service';
 import {
-  deductBalanceUsd, findCustomer, findHandoverDeclarations, findPackagePrices, handOverPaidWhere, insertDeclarationAudits,
-  insertPayment, markHandedOver,
+  findCustomer, findHandoverDeclarations, findPackagePrices, handOverPaidWhere, insertDeclarationAudits,
+  insertPayment, markHandedOver, setPaymentRegisters,
 } from './workflow-queries';
 
 /*
@@ -19,8 +20,9 @@ import {
  * POST /api/admin/declaration/pay: confirm=0 answers the details, confirm=1 hands over. Rules:
  * every declaration exists, is at status 9 and belongs to one customer; the debt (unpaid delivery
  * prices × 1.7 + packages) minus cash, terminal and the balance used may exceed what is paid by at
- * most 0.2 AZN. One transaction: status 10, paid, delivered_at, status history, audit, the balance
- * deducted under a row lock, a declaration_payments row.
+ * most 0.2 AZN. One transaction: status 10, paid, delivered_at, status history, audit, a
+ * declaration_payments row and its money (modules/money recordHandoverPayment: balance operations,
+ * the balance deducted and the cash registers credited under row locks).
  */
 
 const WT = az.declarationWorkflow;
@@ -77,7 +79,6 @@ export async function handOverDeclarations(db: Db, user: RequestUser, form: Hand
     if (!math.isEnough) throw invalid({ cash: [WT.notEnoughBalance] });
     const ids = loaded.rows.map((r) => r.id);
     const customerId = loaded.customer.id;
-    if (math.balanceUsedUsd !== '0.00') await deductBalanceUsd(tx, customerId, math.balanceUsedUsd);
     await markHandedOver(tx, ids, user.id, WT.handedOver, DECLARATION_STATUS.handedOver);
     // The customer's queue entry (warehouse preparation) reaches 43 in the same transaction.
     await completeHandoverTasks(tx, user.id, { taskId: form.handover_task ?? null, declarationIds: ids });
@@ -85,8 +86,15 @@ export async function handOverDeclarations(db: Db, user: RequestUser, form: Hand
       userId: customerId, debtUsd: details.deliveryCredit.usd, debtAzn: details.deliveryCredit.azn, packageAzn: math.packageAzn,
       totalAzn: math.totalAzn, cashAzn: cash, terminalAzn: terminal, balanceUsd: math.balanceUsedUsd, balanceAzn: math.balanceUsedAzn,
       smallPackage: packages.small, mediumPackage: packages.medium, bigPackage: packages.big, declarationIds: ids,
-      cashierId: user.id, branchId: user.adminBranchId, cashRegisterId: user.cashboxId, handoverTaskId: form.handover_task ?? null,
+      cashierId: user.id, branchId: user.adminBranchId, handoverTaskId: form.handover_task ?? null,
     });
+    // The money (modules/money): the customer's balance operations, the balance part taken from the
+    // USD balance, cash and terminal into the registers named in settings 'cashflow'.
+    const money = await recordHandoverPayment(tx, {
+      paymentId, customerId, cashierId: user.id, trackCodes: loaded.rows.map((r) => r.trackCode),
+      cashAzn: cash, terminalAzn: terminal, refundAzn: math.refund, balanceUsedUsd: math.balanceUsedUsd, balanceUsedAzn: math.balanceUsedAzn,
+    });
+    await setPaymentRegisters(tx, paymentId, money.cashRegisterId, money.terminalRegisterId);
     await insertDeclarationAudits(tx, ids, {
       userId: user.id, action: 'declaration.handover',
       changes: { state_id: { from: DECLARATION_STATUS.localWarehouse, to: DECLARATION_STATUS.handedOver }, payed: true, payment_id: paymentId },

@@ -12,7 +12,7 @@ import { buildListQuery } from '../../platform/list-query';
 import { declarationListSpec } from './queries';
 
 /** Rows are read this many at a time (keyset pages): memory holds one batch, whatever the total. */
-export const EXPORT_BATCH = 250;
+export const EXPORT_BATCH = 500;
 
 const nameOf = (table: 'flights' | 'parcels' | 'containers' | 'branches' | 'product_types' | 'tariff_categories', id: AnyColumn) => {
   const t = { flights, parcels, containers, branches, product_types: productTypes, tariff_categories: tariffCategories }[table];

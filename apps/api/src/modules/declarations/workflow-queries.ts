@@ -42,8 +42,9 @@ export async function findPackagePrices(db: DbOrTx): Promise<{ small: string; me
   return { small: read('smallPackage'), medium: read('mediumPackage'), big: read('bigPackage') };
 }
 
-export async function deductBalanceUsd(tx: DbOrTx, userId: number, amount: string): Promise<void> {
-  await tx.update(users).set({ balanceUsd: sql`${users.balanceUsd} - ${amount}::numeric`, updatedAt: sql`now()` }).where(eq(users.id, userId));
+/** The registers the payment's cash and terminal went into (known once the money is recorded). */
+export async function setPaymentRegisters(tx: DbOrTx, paymentId: number, cashRegisterId: number | null, terminalRegisterId: number | null): Promise<void> {
+  await tx.update(declarationPayments).set({ cashRegisterId, terminalRegisterId }).where(eq(declarationPayments.id, paymentId));
 }
 
 /** Status 10, paid, delivered now; one status history row per declaration (set-based). */

@@ -5,6 +5,7 @@ import type {
 import { MODEL } from '@app/contract/models';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, type FormValue, type QueryParams } from '../../shared/http/http-client';
+import { cashboxKeys } from '../money/api';
 
 /* Calls of the handover, customs status, marketplace and counts (issue 3 workflow). */
 
@@ -33,7 +34,8 @@ export function useHandOver() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (form: Record<string, FormValue>) => http.postForm<HandoverDoneReply>('/api/admin/declaration/pay', { ...form, confirm: 1 }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['declarations'] }),
+    // The money landed in a cash register: the top bar's balance refreshes too.
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ['declarations'] }), client.invalidateQueries({ queryKey: cashboxKeys.balance })]),
   });
 }
 

@@ -70,7 +70,7 @@ export function ResourceFields<V extends FormValues>({ fields, ctx, options, isL
             control = spec.render?.(ctx);
             break;
           default:
-            control = <Input autoComplete="off" {...common} />;
+            control = <Input autoComplete="off" maxLength={spec.maxLength} {...common} />;
         }
         const isSwitch = spec.kind === 'switch';
         return (

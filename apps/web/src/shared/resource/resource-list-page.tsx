@@ -1,8 +1,8 @@
 import { CheckSquareOutlined, PlusOutlined } from '@ant-design/icons';
 import { az } from '@app/contract/texts/az';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Typography } from 'antd';
-import { useMemo } from 'react';
+import { Button, Card, Modal, Typography } from 'antd';
+import { useCallback, useMemo } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { useAuth } from '../../app/auth/auth-context';
 import type { DataTableColumn } from '../data-table/column-types';
@@ -12,7 +12,9 @@ import type { QueryParams } from '../http/http-client';
 import { canDo } from './permissions';
 import { fetchResourcePage, keyParams, resourceKeys } from './resource-api';
 import { ResourceRowMenu, type RowMenuItem } from './resource-row-menu';
-import type { FormValues, ResourceDefinition } from './types';
+import type { FormValues, ResourceDefinition, RowAction } from './types';
+import { readErrorMessage } from '../http/http-error';
+import { useToast } from '../toast/toast-provider';
 import { useDeleteConfirm } from './use-delete-confirm';
 
 const APP = '/@next';
@@ -40,9 +42,26 @@ export function ResourceListPage<Row extends { id: number }>({ def }: { def: Res
   const lookupsText = JSON.stringify(def.useOptions?.() ?? EMPTY_LOOKUPS);
   const lookups = useMemo(() => JSON.parse(lookupsText) as typeof EMPTY_LOOKUPS, [lookupsText]);
   const { contextHolder, confirmDelete } = useDeleteConfirm(anyDef);
+  const [modal, actionHolder] = Modal.useModal();
+  const toast = useToast();
   const canCreate = Boolean(def.api.create) && canDo(user, def.permissions, 'create');
   const canUpdate = Boolean(def.api.update) && canDo(user, def.permissions, 'update');
   const canDelete = Boolean(def.api.remove) && canDo(user, def.permissions, 'delete');
+
+  const runAction = useCallback((action: RowAction) => {
+    const run = async () => {
+      try {
+        await action.run?.();
+        void toast.success(az.form.success);
+      } catch (error) {
+        void toast.error(readErrorMessage(error));
+      } finally {
+        void client.invalidateQueries({ queryKey: resourceKeys.all(def) });
+      }
+    };
+    if (!action.confirm) return void run();
+    void modal.confirm({ title: az.form.confirmTitle, content: action.confirm, okText: az.table.yes, cancelText: az.table.no, okButtonProps: { danger: action.isDanger }, onOk: run });
+  }, [client, def, modal, toast]);
 
   const columns = useMemo<DataTableColumn<Row>[]>(() => {
     const menuItems = (row: Row): RowMenuItem[] => {
@@ -50,7 +69,9 @@ export function ResourceListPage<Row extends { id: number }>({ def }: { def: Res
       const items: RowMenuItem[] = [];
       if (def.details) items.push({ key: 'details', label: az.settingsLists.details, onClick: () => void navigate(rowPath(def, row)) });
       if (canUpdate && isEditable) items.push({ key: 'edit', label: az.settingsLists.edit, onClick: () => void navigate(rowPath(def, row, '/update')) });
-      items.push(...(def.rowActions?.(row, { refresh: () => void client.invalidateQueries({ queryKey: resourceKeys.all(def) }), user }) ?? []));
+      for (const action of def.rowActions?.(row, { user }) ?? []) {
+        items.push({ key: action.key, label: action.label, isDanger: action.isDanger, onClick: action.onClick ?? (() => runAction(action)) });
+      }
       if (canDelete && isEditable) {
         items.push({ key: 'delete', label: az.settingsLists.delete, isDanger: true, onClick: () => confirmDelete(keyParams(anyDef, row.id, def.api.keyExtra?.(row))) });
       }
@@ -63,13 +84,14 @@ export function ResourceListPage<Row extends { id: number }>({ def }: { def: Res
         render: (row: Row) => <ResourceRowMenu rowId={row.id} items={menuItems(row)} />,
       },
     ];
-  }, [def, anyDef, lookups, canUpdate, canDelete, navigate, confirmDelete, client, user]);
+  }, [def, anyDef, lookups, canUpdate, canDelete, navigate, confirmDelete, runAction, user]);
 
   const fetchPage = useMemo(() => (params: QueryParams, signal: AbortSignal) => fetchResourcePage<Row>(def, params, signal), [def]);
 
   return (
     <Card size="small" styles={{ body: { padding: 12 } }}>
       {contextHolder}
+      {actionHolder}
       <Typography.Title level={4} style={{ marginTop: 0, marginBottom: 8 }}>{def.title}</Typography.Title>
       <DataTable<Row>
         tableId={def.id}

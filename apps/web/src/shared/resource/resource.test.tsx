@@ -1,6 +1,6 @@
 import type { AuthUser } from '@app/contract/auth';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { z } from 'zod';
@@ -10,6 +10,9 @@ import { canDo } from './permissions';
 import { toWireForm } from './resource-api';
 import { buildResourceRoutes } from './resource-routes';
 import type { ResourceDefinition } from './types';
+
+// antd in jsdom on a shared 2-core machine: give async queries room
+configure({ asyncUtilTimeout: 8000 });
 
 interface Thing { id: number; name: string; is_open: boolean; limit: string | null }
 

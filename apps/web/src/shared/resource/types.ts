@@ -100,6 +100,20 @@ export interface ResourceDefinition<Row extends { id: number }, V extends FormVa
   canEditRow?: (row: Row) => boolean;
   /** Extra toolbar buttons (plans: Xüsusi tariflər). */
   toolbarExtra?: ReactNode;
-  /** Extra row menu items. */
-  rowActions?: (row: Row, ctx: { refresh: () => void; user: AuthUser }) => { key: string; label: string; onClick: () => void; isDanger?: boolean }[];
+  /**
+   * Extra row menu items (approve, reject, turn off): the list page asks `confirm` first when given,
+   * then runs `run`, shows success or the server's error, and refreshes the table.
+   */
+  rowActions?: (row: Row, ctx: { user: AuthUser }) => RowAction[];
+}
+
+export interface RowAction {
+  key: string;
+  label: string;
+  /** A plain step (open a page): runs as it is. */
+  onClick?: () => void;
+  /** A server call: confirmed when `confirm` is given, then toasted and the table refreshed. */
+  run?: () => Promise<unknown>;
+  confirm?: string;
+  isDanger?: boolean;
 }

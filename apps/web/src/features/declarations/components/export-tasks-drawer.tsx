@@ -18,6 +18,7 @@ const STATUS_COLOR: Record<number, string> = {
   [IMPORT_STATUS.ready]: 'success',
   [IMPORT_STATUS.failed]: 'error',
 };
+const noWrap = () => ({ style: { whiteSpace: 'nowrap' as const } });
 const isPending = (task: ExportTask) => task.status.id === IMPORT_STATUS.inProgress || task.status.id === IMPORT_STATUS.loading;
 
 export function ExportTaskStatusTag({ task }: { task: ExportTask }) {
@@ -58,16 +59,16 @@ function ExportTaskTable({ type, onDownload }: ExportTaskTableProps) {
     ? [
       { key: 'id', title: 'ID', dataIndex: 'id', width: 80 },
       { key: 'status', title: az.documentsUi.status, render: (_, task) => <ExportTaskStatusTag task={task} /> },
-      { key: 'date', title: t.createdAt, dataIndex: 'created_at', width: 170 },
+      { key: 'date', title: t.createdAt, dataIndex: 'created_at', onCell: noWrap },
       { key: 'download', title: '', width: 110, render: (_, task) => download(task) },
     ]
     : [
       { key: 'id', title: 'ID', dataIndex: 'id', width: 80 },
       { key: 'type', title: t.type, render: (_, task) => TYPE_LABEL[task.type] ?? task.type },
       { key: 'status', title: az.documentsUi.status, render: (_, task) => <ExportTaskStatusTag task={task} /> },
-      { key: 'rows', title: t.rows, align: 'right', render: (_, task) => (task.rows === null ? '' : formatCount(task.rows)) },
+      { key: 'rows', title: t.rows, align: 'right', onCell: noWrap, render: (_, task) => (task.rows === null ? '' : formatCount(task.rows)) },
       { key: 'user', title: t.user, render: (_, task) => task.user?.name ?? '' },
-      { key: 'date', title: t.createdAt, dataIndex: 'created_at', width: 170 },
+      { key: 'date', title: t.createdAt, dataIndex: 'created_at', onCell: noWrap },
       { key: 'download', title: '', width: 110, render: (_, task) => download(task) },
     ];
   return (

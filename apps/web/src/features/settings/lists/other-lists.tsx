@@ -258,9 +258,9 @@ export const couponsList: ResourceDefinition<CouponRow> = {
     { label: f.usedCount, render: (r) => `${r.used_count}${r.usage_limit ? ` / ${r.usage_limit}` : ''}` }, { label: f.isActive, render: (r) => yesNo(r.is_active) },
     { label: f.descr, render: (r) => text(r.descr) }, createdDetail,
   ],
-  rowActions: (row, { refresh }) => [{
-    key: 'toggle', label: row.is_active ? `${f.isActive}: ${t.no}` : `${f.isActive}: ${t.yes}`,
-    onClick: () => void http.postForm('/api/admin/coupons/editstatus', { coupon_id: row.id, is_active: !row.is_active }).then(refresh),
+  rowActions: (row) => [{
+    key: 'toggle', label: row.is_active ? t.deactivate : t.activate,
+    run: () => http.postForm('/api/admin/coupons/editstatus', { coupon_id: row.id, is_active: !row.is_active }),
   }],
 };
 
@@ -297,11 +297,10 @@ export const cargoesList: ResourceDefinition<CargoRow> = {
 
 // ---------------------------------------------------------------- refunds (returns) and cashback
 
-const decide = (path: string, key: string, id: number, stateId: number, refresh: () => void) =>
-  void http.postForm(path, { [key]: id, state_id: stateId }).then(refresh);
+const decide = (path: string, key: string, id: number, stateId: number) => () => http.postForm(path, { [key]: id, state_id: stateId });
 const refundStates = () => [
-  { value: String(REFUND_STATUS.pending), label: 'Gözləmədə' }, { value: String(REFUND_STATUS.approved), label: 'Təsdiqlənib' },
-  { value: String(REFUND_STATUS.rejected), label: 'Rədd edilib' },
+  { value: String(REFUND_STATUS.pending), label: t.states.pending }, { value: String(REFUND_STATUS.approved), label: t.states.approved },
+  { value: String(REFUND_STATUS.rejected), label: t.states.rejected },
 ];
 
 export const refundsList: ResourceDefinition<RefundRow> = {
@@ -333,9 +332,9 @@ export const refundsList: ResourceDefinition<RefundRow> = {
     { label: f.amount, render: (r) => `${r.amount} ${r.currency}` }, { label: f.returnReason, render: (r) => text(r.return_reason_name) },
     { label: f.state, render: (r) => text(r.state_name) }, { label: f.causer, render: (r) => text(r.causer_name) }, { label: f.descr, render: (r) => text(r.descr) }, createdDetail,
   ],
-  rowActions: (row, { refresh }) => (row.state_id === REFUND_STATUS.pending ? [
-    { key: 'approve', label: 'Təsdiqlə', onClick: () => decide('/api/admin/returns/changestate', 'return_id', row.id, REFUND_STATUS.approved, refresh) },
-    { key: 'reject', label: 'Rədd et', onClick: () => decide('/api/admin/returns/changestate', 'return_id', row.id, REFUND_STATUS.rejected, refresh) },
+  rowActions: (row) => (row.state_id === REFUND_STATUS.pending ? [
+    { key: 'approve', label: t.approve, confirm: t.approveConfirm, run: decide('/api/admin/returns/changestate', 'return_id', row.id, REFUND_STATUS.approved) },
+    { key: 'reject', label: t.reject, confirm: t.rejectConfirm, isDanger: true, run: decide('/api/admin/returns/changestate', 'return_id', row.id, REFUND_STATUS.rejected) },
   ] : []),
 };
 
@@ -352,7 +351,10 @@ export const cashbacksList: ResourceDefinition<CashbackRow> = {
     { key: 'percent', title: f.percent, width: 'small', align: 'right', render: (r) => `${r.percent}%` },
     {
       key: 'state', title: f.state, width: 'normal', render: (r) => text(r.state_name),
-      filter: { kind: 'select', param: 'state_id', options: Object.values(CASHBACK_STATUS).map((v, i) => ({ value: String(v), label: ['Gözləmədə', 'Təsdiqlənib', 'Rədd edilib'][i] ?? '' })) },
+      filter: { kind: 'select', param: 'state_id', options: [
+        { value: String(CASHBACK_STATUS.pending), label: t.states.pending }, { value: String(CASHBACK_STATUS.approved), label: t.states.approved },
+        { value: String(CASHBACK_STATUS.rejected), label: t.states.rejected },
+      ] },
     },
     { ...createdColumn, isHiddenByDefault: false, sortColumn: 'created_at' },
   ],
@@ -360,9 +362,9 @@ export const cashbacksList: ResourceDefinition<CashbackRow> = {
     { label: f.user, render: (r) => `${r.user_id} · ${text(r.user_name) as string}` }, { label: f.amount, render: (r) => `${r.amount} ₼` },
     { label: f.percent, render: (r) => `${r.percent}%` }, { label: f.state, render: (r) => text(r.state_name) }, { label: f.descr, render: (r) => text(r.descr) }, createdDetail,
   ],
-  rowActions: (row, { refresh }) => (row.state_id === CASHBACK_STATUS.pending ? [
-    { key: 'approve', label: 'Təsdiqlə', onClick: () => decide('/api/admin/cashbacks/changestate', 'cashback_id', row.id, CASHBACK_STATUS.approved, refresh) },
-    { key: 'reject', label: 'Rədd et', onClick: () => decide('/api/admin/cashbacks/changestate', 'cashback_id', row.id, CASHBACK_STATUS.rejected, refresh) },
+  rowActions: (row) => (row.state_id === CASHBACK_STATUS.pending ? [
+    { key: 'approve', label: t.approve, confirm: t.approveConfirm, run: decide('/api/admin/cashbacks/changestate', 'cashback_id', row.id, CASHBACK_STATUS.approved) },
+    { key: 'reject', label: t.reject, confirm: t.rejectConfirm, isDanger: true, run: decide('/api/admin/cashbacks/changestate', 'cashback_id', row.id, CASHBACK_STATUS.rejected) },
   ] : []),
 };
 
