@@ -28,7 +28,7 @@ const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_URL = `postgres://postgres@127.0.0.1:5432/${DB_NAME}`;
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
-const { values: args } = parseArgs({ options: { rows: { type: 'string', default: '100000' }, reuse: { type: 'boolean', default: false }, port: { type: 'string', default: '9195' }, compiled: { type: 'boolean', default: false } } });
+const { values: args } = parseArgs({ options: { rows: { type: 'string', default: '100000' }, reuse: { type: 'boolean', default: false }, port: { type: 'string', default: '9195' }, compiled: { type: 'boolean', default: false }, 'node-flags': { type: 'string', default: '--optimize-for-size' } } });
 const rowCount = Number(args.rows);
 
 const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -60,8 +60,11 @@ const probeFile = path.join(dataDir, 'memory.jsonl');
 // `npm start` runs the API's TypeScript through tsx (which keeps its transforms and source maps in
 // the process); --compiled runs the same code bundled by esbuild into plain JavaScript instead.
 const entry = args.compiled ? await bundleApi() : 'apps/api/src/main.ts';
-const runtime = args.compiled ? 'plain node, bundled by esbuild' : 'node --import tsx (as npm start)';
-const api = spawn(process.execPath, [...(args.compiled ? [] : ['--import', 'tsx']), '--import', './bench/memory-probe.mjs', entry], {
+// --node-flags: V8/Node options of the API process; by default those of `npm start` (scripts/start.mjs).
+// --node-flags= (empty) measures V8's default heap policy.
+const nodeFlags = args['node-flags'].split(' ').filter(Boolean);
+const runtime = `${args.compiled ? 'plain node, bundled by esbuild' : 'node --import tsx'}, ${nodeFlags.length ? nodeFlags.join(' ') : 'no V8 flags'}`;
+const api = spawn(process.execPath, [...nodeFlags, ...(args.compiled ? [] : ['--import', 'tsx']), '--import', './bench/memory-probe.mjs', entry], {
   cwd: ROOT,
   env: { ...process.env, MEMORY_PROBE_FILE: probeFile, DATABASE_URL: DB_URL, DATA_DIR: dataDir, PORT: args.port, HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'never', WEB_DIST: '/nonexistent' },
   stdio: ['ignore', 'inherit', 'inherit'],
@@ -151,11 +154,13 @@ try {
   ];
   console.log(lines.join('\n'));
   fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-  fs.writeFileSync(path.join(ROOT, `bench/results/exports-postgres${args.compiled ? '-compiled' : ''}-${new Date().toISOString().slice(0, 10)}.md`), `${lines.join('\n')}\n`);
+  fs.writeFileSync(path.join(ROOT, `bench/results/exports-postgres${args.compiled ? '-compiled' : ''}${nodeFlags.length ? '' : '-default-v8'}-${new Date().toISOString().slice(0, 10)}.md`), `${lines.join('\n')}\n`);
   if (task?.error) console.log(`task error: ${task.error}`);
 } finally {
+  // Wait for the API to exit: a next run on the same port must not reach this one.
+  const exited = new Promise((r) => api.once('exit', r));
   api.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 200));
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 

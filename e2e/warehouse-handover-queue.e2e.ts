@@ -98,6 +98,8 @@ describe('[WAREHOUSE][E2E] handover queue → executed → paid by balance and c
     await expect.poll(async () => (await page.getByTestId('handover-refund').innerText()).replace(/[^\d.]/g, '')).toBe(expected.refund);
     await modal.getByRole('button', { name: WT.confirmHandover }).click();
     await page.getByText(WT.handedOver).first().waitFor();
+    // The cashier is taken back to the queue, not to the declarations table.
+    await page.waitForURL((url) => url.pathname.includes('/warehouse/handover/queues'));
 
     // Through the API: parcels 10 and paid, the entry 43, the balance and the register exact.
     for (const id of parcels) {

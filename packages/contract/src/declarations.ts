@@ -96,6 +96,8 @@ export interface DeclarationListRow {
   wardrobe_number: string | null;
   trendyol: number;
   causer: Ref | null;
+  /** An uploaded document exists (GET declaration/document opens it). */
+  has_document: boolean;
   created_at: string;
 }
 

@@ -1,30 +1,6 @@
 import type { FastifyReply } from 'fastify';
 
-export interface CsvColumn<T> {
-  header: string;
-  value: (row: T) => string | number | boolean | null | undefined;
-}
-
-/**
- * One CSV field (RFC 4180): quoted when it holds a separator, quote or line break, quotes doubled.
- * A text starting with = + - @ (or a tab/CR) gets a leading apostrophe so a spreadsheet never runs it
- * as a formula (CSV injection); numbers and phone numbers are left as they are.
- */
-export function csvField(value: string | number | boolean | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
-  // Digits with + - ( ) . and spaces (phone numbers, amounts) cannot call anything: left as they are.
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^[-+]?[\d\s().+-]*$/.test(text)) text = `'${text}`;
-  return /[",;\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** The whole file: a UTF-8 byte-order mark (Excel reads Azerbaijani letters right), a header line, CRLF lines. */
-export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): string {
-  const lines = [columns.map((c) => csvField(c.header)).join(',')];
-  for (const row of rows) lines.push(columns.map((c) => csvField(c.value(row))).join(','));
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
-}
-
+// The CSV writer itself (toCsv, csvField) is shared with the web app: packages/contract/src/csv.ts.
 /** Sends a CSV download named `<prefix><YYYYMMDD-HHmmss>.csv`. */
 export function sendCsv(reply: FastifyReply, prefix: string, csv: string, now = new Date()): FastifyReply {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);

@@ -419,6 +419,10 @@ export const az = {
     loadingSummary: 'Yüklənir...',
   },
   declarationsUi: {
+    orders: 'Sifarişlər',
+    noOrders: 'Bu bağlamaya bağlı sifariş yoxdur',
+    ordersLoading: 'Yüklənir...',
+    noDocument: 'Sənəd yüklənməyib',
     actions: 'Əməliyyatlar',
     details: 'Ətraflı',
     edit: 'Redaktə et',
@@ -631,6 +635,7 @@ export const az = {
     percentInvalid: 'Faiz 0 ilə 100 arasında olmalıdır (ən çox 2 onluq rəqəm)',
     maxBelowMin: 'Maksimum minimumdan kiçik ola bilməz',
     unknownCashbox: 'Belə kassa yoxdur',
+    cashboxNotAzn: 'Təhvil ödənişləri üçün kassanın valyutası AZN olmalıdır',
     unknownStatus: 'Belə status yoxdur',
     unknownCountry: 'Belə ölkə yoxdur',
     unknownBranch: 'Belə filial yoxdur',

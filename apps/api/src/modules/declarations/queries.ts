@@ -162,6 +162,7 @@ export function declarationRowColumns(timeZone: string) {
     wardrobe_number: d.wardrobeNumber,
     trendyol: d.trendyol,
     causer: sql<DeclarationListRow['causer']>`(select json_build_object('id', c.id, 'name', c.name || ' ' || c.surname) from ${users} c where c.id = ${d.causerId})`,
+    has_document: sql<boolean>`(${d.documentPath} is not null)`,
     created_at: sql<string>`to_char(${d.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`,
   };
 }

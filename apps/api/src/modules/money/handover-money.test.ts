@@ -71,6 +71,16 @@ describe('the change given back comes out of the cash first', () => {
   });
 });
 
+describe('demo data', () => {
+  test("every demo customer's balance is explained by its confirmed balance operations", async () => {
+    const res = await db().execute<{ n: number }>(sql`
+      select count(*)::int as n from users u
+      where u.admin = 0 and u.balance_usd <> coalesce((select sum(case when o.type = 1 then o.amount else -o.amount end) from balance_operations o
+        where o.user_id = u.id and o.currency = 'USD' and o.status_id = 18), 0)`);
+    expect(res.rows[0]!.n).toBe(0);
+  });
+});
+
 describe('a handover writes its money', () => {
   test('cash + terminal + balance: balance operations, the registers of settings cashflow, ledger entries, the payment row', async () => {
     const userId = customers[0]!;

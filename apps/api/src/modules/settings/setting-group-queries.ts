@@ -26,10 +26,12 @@ export function findCashRegisterOptions(db: DbOrTx) {
     .where(isNull(cashRegisters.deletedAt)).orderBy(asc(cashRegisters.id));
 }
 
-export function findExistingCashRegisterIds(db: DbOrTx, ids: number[]) {
-  return db.select({ id: cashRegisters.id }).from(cashRegisters)
+/** The named registers that exist, with their currency code. */
+export function findExistingCashRegisters(db: DbOrTx, ids: number[]) {
+  return db.select({ id: cashRegisters.id, currencyCode: currencies.currencyCode }).from(cashRegisters)
+    .leftJoin(currencies, eq(currencies.id, cashRegisters.currencyId))
     .where(and(inArray(cashRegisters.id, ids), isNull(cashRegisters.deletedAt)))
-    .then((rows) => new Set(rows.map((r) => r.id)));
+    .then((rows) => new Map(rows.map((r) => [r.id, r.currencyCode])));
 }
 
 export function findCountryOptions(db: DbOrTx) {

@@ -45,7 +45,7 @@ const VALID: [string, Record<string, string | number>, Record<string, unknown>][
     { cashbackPercent: '3.00', cashbackMin: '1.00', cashbackMax: '40.00', expired: 60 }],
   ['others', { smallPackage: '0.6', mediumPackage: '1.2', bigPackage: '2.4', bonPercent: '1.5', orderPercent: '5', customs: '1', whatsapp: '+994 50 111 22 33', declarationStatus: 7, orderStatus: 5, courierStatus: '' },
     { smallPackage: '0.60', bigPackage: '2.40', customs: true, declarationStatus: 7, orderStatus: 5, courierStatus: null }],
-  ['cashflow', { cashboxId: 2, terminalCashboxId: 3 }, { cashboxId: 2, terminalCashboxId: 3 }],
+  ['cashflow', { cashboxId: 2, terminalCashboxId: 1 }, { cashboxId: 2, terminalCashboxId: 1 }],
 ];
 
 describe('[SETTINGS][GROUPS] each setting group saves and reads back', () => {
@@ -103,6 +103,7 @@ const REFUSED: [string, string, Record<string, string | number>, string, string]
   ['others with an unknown default status', 'others', { smallPackage: '1', mediumPackage: '1', bigPackage: '1', bonPercent: '1', orderPercent: '1', declarationStatus: 999, orderStatus: 5 }, 'declarationStatus', az.settingsUi.unknownStatus],
   ['others without the order status', 'others', { smallPackage: '1', mediumPackage: '1', bigPackage: '1', bonPercent: '1', orderPercent: '1', declarationStatus: 7, orderStatus: '' }, 'orderStatus', az.errors.required],
   ['cash flow with a register that does not exist', 'cashflow', { cashboxId: 1, terminalCashboxId: 99 }, 'terminalCashboxId', az.settingsUi.unknownCashbox],
+  ['cash flow with a dollar register (handover pays in manat)', 'cashflow', { cashboxId: 1, terminalCashboxId: 3 }, 'terminalCashboxId', az.settingsUi.cashboxNotAzn],
   ['warehouse without a city', 'warehouse', { country_id: 2, addressHeading: 'x', address: 'y', city: '', postalCode: '1', country: 'US', phone: '1' }, 'city', az.errors.required],
   ['warehouse of an unknown country', 'warehouse', { country_id: 9, addressHeading: 'x', address: 'y', city: 'z', postalCode: '1', country: 'US', phone: '1' }, 'country_id', az.settingsUi.unknownCountry],
   ['contact with a wrong e-mail', 'contact', { branch_id: 1, name: 'G', numbers: '1', address: 'a', emails: 'not-an-email' }, 'emails', az.errors.invalidEmail],

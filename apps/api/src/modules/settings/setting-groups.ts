@@ -9,7 +9,7 @@ import { recordAudit } from '../../platform/audit';
 import { invalid } from '../../platform/errors';
 import { parseOrThrow } from '../../platform/validation';
 import {
-  findBranchContactOptions, findCashRegisterOptions, findCountryOptions, findExistingCashRegisterIds, findSettingGroupRows,
+  findBranchContactOptions, findCashRegisterOptions, findCountryOptions, findExistingCashRegisters, findSettingGroupRows,
   findStatusOptions, hasStatus, upsertSettingValues,
 } from './setting-group-queries';
 
@@ -56,9 +56,12 @@ async function checkGroupReferences(db: DbOrTx, groupId: SettingGroupId, values:
   const errors: Record<string, string[]> = {};
   if (groupId === 'cashflow') {
     const ids = [values.cashboxId, values.terminalCashboxId] as number[];
-    const existing = await findExistingCashRegisterIds(db, ids);
+    const existing = await findExistingCashRegisters(db, ids);
     for (const field of ['cashboxId', 'terminalCashboxId']) {
-      if (!existing.has(values[field] as number)) errors[field] = [az.settingsUi.unknownCashbox];
+      const id = values[field] as number;
+      if (!existing.has(id)) errors[field] = [az.settingsUi.unknownCashbox];
+      // The handover credits these registers in manat (DOMAIN §5): a USD register would refuse every payment.
+      else if (existing.get(id) !== 'AZN') errors[field] = [az.settingsUi.cashboxNotAzn];
     }
   }
   if (groupId === 'others') {

@@ -12,7 +12,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { hasPermission, type RequestUser } from '../../platform/access';
 import { recordAudit } from '../../platform/audit';
 import { hashPassword } from '../../platform/auth/password';
-import { toCsv, type CsvColumn } from '../../platform/csv';
+import { toCsv, type CsvColumn } from '@app/contract/csv';
 import { forbidden, invalid, notFound } from '../../platform/errors';
 import {
   cancelDiscount, countNewCustomersByMonth, countUserDeclarations, countUsersByRole, existsIn, findActiveDiscountsOfUser,

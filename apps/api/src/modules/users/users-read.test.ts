@@ -6,7 +6,7 @@ import { declarations } from '../../db/schema/declarations';
 import { auditLog } from '../../db/schema/platform';
 import { userDiscounts, users } from '../../db/schema/users';
 import { grantPermissions } from '../../db/seed/demo-seed';
-import { csvField, toCsv } from '../../platform/csv';
+import { csvField, toCsv } from '@app/contract/csv';
 import { bearer, logInAs, startTestApp, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;

@@ -5,6 +5,7 @@ import type {
   DeclarationCombineReply,
   DeclarationInfoReply,
   DeclarationListRow,
+  DeclarationOrdersReply,
   DeclarationSaveReply,
   DeclarationTimelineReply,
   ReturnDetailsReply,
@@ -244,6 +245,21 @@ export function useToggleDeclarationRead() {
 }
 
 /** The uploaded document is served behind the bearer token: fetch it, then show it in a new tab. */
+/** spec §7 GET declaration/orders: the orders behind a declaration (row and detail Orders menus), fetched when a menu opens. */
+export function useDeclarationOrders(declarationId: number, isEnabled: boolean) {
+  return useQuery({
+    queryKey: ['declarations', 'orders', declarationId] as const,
+    queryFn: ({ signal }) => http.get<DeclarationOrdersReply>('/api/admin/declaration/orders', { declaration_id: declarationId }, signal),
+    select: (reply) => reply.data,
+    enabled: isEnabled,
+    staleTime: 60_000,
+  });
+}
+
+export function declarationDocumentPath(declarationId: number): string {
+  return `/api/admin/declaration/document?declaration_id=${declarationId}`;
+}
+
 export async function openDeclarationDocument(path: string): Promise<void> {
   const blob = await http.getBlob(path);
   const url = URL.createObjectURL(blob);

@@ -4,7 +4,7 @@ import { az } from '@app/contract/texts/az';
 import { Button, Dropdown, Space, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useAuth } from '../../../app/auth/auth-context';
-import { toCsv } from '../../../shared/files/csv';
+import { toCsv } from '@app/contract/csv';
 import { buildExportName, saveBlob } from '../../../shared/files/save-blob';
 import type { QueryParams } from '../../../shared/http/http-client';
 import { readErrorMessage } from '../../../shared/http/http-error';

@@ -3,7 +3,12 @@ import type { DeclarationListRow } from '@app/contract/declarations';
 import { DECLARATION_STATUS } from '@app/contract/statuses';
 import { az } from '@app/contract/texts/az';
 import { Button, Dropdown, type MenuProps } from 'antd';
+import { useState } from 'react';
 import { useAuth } from '../../../app/auth/auth-context';
+import { readErrorMessage } from '../../../shared/http/http-error';
+import { useToast } from '../../../shared/toast/toast-provider';
+import { declarationDocumentPath, openDeclarationDocument } from '../api';
+import { useOrdersItems } from './declaration-orders-menu';
 import { buildPrintItems, usePrintDocument } from './declaration-print-menu';
 import { listRowActions, type RowActionKey } from '../model/declaration-access';
 import { describeDeclarationStatus } from '../model/status-names';
@@ -33,6 +38,9 @@ export function DeclarationRowMenu({ row, onAction }: DeclarationRowMenuProps) {
   const facts = toDeclarationFacts(row);
   const actions = listRowActions(viewer, facts);
   const print = usePrintDocument();
+  const toast = useToast();
+  const [isOpen, setOpen] = useState(false);
+  const orderItems = useOrdersItems(row.id, isOpen);
   const statusItems: NonNullable<MenuProps['items']> = [];
   const items: NonNullable<MenuProps['items']> = [];
   for (const action of actions) {
@@ -49,9 +57,14 @@ export function DeclarationRowMenu({ row, onAction }: DeclarationRowMenuProps) {
     }
     items.push({ key: action.key, label: LABELS[action.key], disabled: action.isDisabled, danger: action.key === 'delete', onClick });
   }
+  items.push({
+    key: 'document', label: row.has_document ? az.declarationsUi.openDocument : az.declarationsUi.noDocument, disabled: !row.has_document,
+    onClick: () => void openDeclarationDocument(declarationDocumentPath(row.id)).catch((error: unknown) => void toast.error(readErrorMessage(error))),
+  });
+  items.push({ key: 'orders', label: az.declarationsUi.orders, children: orderItems });
   items.push({ key: 'print', label: az.documentsUi.print, children: buildPrintItems({ id: row.id, statusId: row.status.id }, (document) => void print(document, [row.id]), { withHandover: false }) });
   return (
-    <Dropdown menu={{ items }} trigger={['click']}>
+    <Dropdown menu={{ items }} trigger={['click']} onOpenChange={setOpen}>
       <Button size="small" type="text" icon={<MoreOutlined />} aria-label={az.declarationsUi.actions} data-testid={`declaration-menu-${row.id}`} />
     </Dropdown>
   );

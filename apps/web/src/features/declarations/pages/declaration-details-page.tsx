@@ -19,6 +19,7 @@ import { DeclarationPrintMenu } from '../components/declaration-print-menu';
 import { DocumentLink } from '../components/document-link';
 import { CustomsStatusPanel, HistoryAccordion, MarketplacePanel } from '../components/declaration-workflow-panels';
 import { HandoverModal } from '../components/handover-modal';
+import { DeclarationOrdersMenu } from '../components/declaration-orders-menu';
 import { ReturnModal } from '../components/return-modal';
 import { StatusTimelineModal } from '../components/status-timeline-modal';
 import { useDeclarationActions } from '../components/use-declaration-actions';
@@ -238,6 +239,7 @@ export function DeclarationDetailsPage() {
               {ui.changeStatus} <DownOutlined />
             </Button>
           </Dropdown>
+          <DeclarationOrdersMenu declarationId={declaration.id} />
           <DeclarationPrintMenu facts={{ id: declaration.id, statusId: declaration.status.id, handoverTaskId: declaration.handoverTaskId }} />
           {declaration.isCommercial && (
             <Button size="small" icon={<FileTextOutlined />} disabled={!isEditable} onClick={() => setOpenModal('commercial')} data-testid="declaration-commercial">

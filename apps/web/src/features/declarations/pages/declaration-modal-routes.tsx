@@ -66,8 +66,12 @@ export function ReturnRoute() {
 
 /** spec §2: {ids}/handover, several ids joined by '/'. */
 export function HandoverRoute({ ids }: { ids: string }) {
-  const close = useCloseToList();
+  const closeToList = useCloseToList();
+  const navigate = useNavigate();
   const [search] = useSearchParams();
   const taskId = Number(search.get('handover_task'));
-  return <HandoverModal declarationIds={readIdList(ids, '/')} handoverTaskId={Number.isInteger(taskId) && taskId > 0 ? taskId : null} onClose={close} />;
+  const isFromQueue = Number.isInteger(taskId) && taskId > 0;
+  // Opened from a queue entry ('Təhvil verdim'): the cashier goes back to the queue, not to the table.
+  const close = isFromQueue ? () => void navigate('/@next/warehouse/handover/queues') : closeToList;
+  return <HandoverModal declarationIds={readIdList(ids, '/')} handoverTaskId={isFromQueue ? taskId : null} onClose={close} />;
 }
