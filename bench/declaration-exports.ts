@@ -13,6 +13,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -64,7 +65,10 @@ const entry = args.compiled ? await bundleApi() : 'apps/api/src/main.ts';
 // --node-flags= (empty) measures V8's default heap policy.
 const nodeFlags = args['node-flags'].split(' ').filter(Boolean);
 const runtime = `${args.compiled ? 'plain node, bundled by esbuild' : 'node --import tsx'}, ${nodeFlags.length ? nodeFlags.join(' ') : 'no V8 flags'}`;
-const api = spawn(process.execPath, [...nodeFlags, ...(args.compiled ? [] : ['--import', 'tsx']), '--import', './bench/memory-probe.mjs', entry], {
+// The bundle is imported from `-e` so that no module of it sees itself as the main script (the
+// marketplace simulator starts its own server when it is).
+const main = args.compiled ? ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(path.join(ROOT, entry)).href)})`] : [entry];
+const api = spawn(process.execPath, [...nodeFlags, ...(args.compiled ? [] : ['--import', 'tsx']), '--import', './bench/memory-probe.mjs', ...main], {
   cwd: ROOT,
   env: { ...process.env, MEMORY_PROBE_FILE: probeFile, DATABASE_URL: DB_URL, DATA_DIR: dataDir, PORT: args.port, HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'never', WEB_DIST: '/nonexistent' },
   stdio: ['ignore', 'inherit', 'inherit'],

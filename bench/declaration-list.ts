@@ -102,7 +102,7 @@ async function buildScenarios(db: Db): Promise<Scenario[]> {
     { name: 'provider-31d', about: 'trendyol=2 (Temu-type parcels), last 31 days', params: { ...range, trendyol: 2 } },
     { name: 'provider-all-time', about: 'trendyol=1 (Trendyol-type parcels), no date filter', params: { trendyol: 1 } },
     { name: 'minilist-provider', about: 'GET declaration/minilist?trendyol=2 (the tiny table)', path: '/api/admin/declaration/minilist', params: { trendyol: 2 } },
-    { name: 'partners', about: 'GET declaration/partner_declarations (branch partners’ parcels + partner names)', path: '/api/admin/declaration/partner_declarations', params: {}, rawParams: { has_partner: 1 } },
+    { name: 'partners', about: 'GET declaration/partner_declarations (branch partners’ parcels + partner names)', path: '/api/admin/declaration/partner_declarations', params: {}, rawParams: { has_partner: '1' } },
     { name: 'this-month', about: 'GET declaration/this_month (date_from forced to the month’s start)', path: '/api/admin/declaration/this_month', params: {}, rawParams: { date_from: `${today.slice(0, 7)}-01 00:00:00` } },
     { name: 'customer-this-month', about: `GET declaration/this_month?user_id=${sample.user_id} (a customer’s current month)`, path: '/api/admin/declaration/this_month', params: { user_id: sample.user_id }, rawParams: { user_id: sample.user_id, date_from: `${today.slice(0, 7)}-01 00:00:00` } },
   ];

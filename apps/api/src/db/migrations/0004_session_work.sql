@@ -410,6 +410,8 @@ CREATE INDEX "coupons_code_idx" ON "coupons" USING btree ("code");--> statement-
 CREATE INDEX "refunds_user_idx" ON "refunds" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "container_transfers_declaration_idx" ON "container_transfers" USING btree ("declaration_id","created_at");--> statement-breakpoint
 CREATE INDEX "container_transfers_created_idx" ON "container_transfers" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "declarations_partner_created_idx" ON "declarations" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"partner_id") WHERE "declarations"."deleted_at" is null and "declarations"."partner_id" is not null;--> statement-breakpoint
+CREATE INDEX "declarations_provider_created_idx" ON "declarations" USING btree ("trendyol","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "declarations"."deleted_at" is null and "declarations"."trendyol" <> 0;--> statement-breakpoint
 CREATE INDEX "declarations_deleted_idx" ON "declarations" USING btree ("deleted_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "declarations"."deleted_at" is not null;--> statement-breakpoint
 CREATE INDEX "declarations_archive_idx" ON "declarations" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"status_id") WHERE "declarations"."deleted_at" is null and "declarations"."status_id" in (10, 12);--> statement-breakpoint
 CREATE INDEX "status_history_created_idx" ON "status_history" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint

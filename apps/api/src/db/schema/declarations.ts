@@ -70,6 +70,11 @@ export const declarations = pgTable('declarations', {
     index('declarations_price_idx').on(t.price, t.id).where(listed),
     index('declarations_delivery_price_idx').on(t.deliveryPrice, t.id).where(listed),
     index('declarations_unread_idx').on(t.id).where(sql`${t.isNew} and ${t.deletedAt} is null`),
+    // The provider filter (minilist, united): marketplace parcels (1, 2) newest first; internal (0)
+    // is most rows, served by the date index.
+    // Branch partners' parcels (partner_declarations), newest first.
+    index('declarations_partner_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.partnerId).where(sql`${t.deletedAt} is null and ${t.partnerId} is not null`),
+    index('declarations_provider_created_idx').on(t.trendyol, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.deletedAt} is null and ${t.trendyol} <> 0`),
     // Deleted declarations screen (newest deletion first) and the archive (finished: 10 handed over, 12 returned).
     index('declarations_deleted_idx').on(t.deletedAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.deletedAt} is not null`),
     index('declarations_archive_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.statusId)

@@ -64,12 +64,19 @@ export function useHandoverQueue(states: readonly number[], page = 1) {
   });
 }
 
-export function useHandoverTask(id: number) {
+/** GET handover/info; polled while the entry's page is open, read once elsewhere (`poll: false`). */
+export function useHandoverTask(id: number, options: { enabled?: boolean; poll?: boolean } = {}) {
   return useQuery({
     queryKey: warehouseKeys.task(id),
     queryFn: ({ signal }) => http.get<{ data: HandoverTaskDetail }>('/api/admin/handover/info', { handover_task_id: id }, signal).then((r) => r.data),
-    refetchInterval: 5_000,
+    refetchInterval: options.poll === false ? false : 5_000,
+    enabled: options.enabled ?? true,
   });
+}
+
+/** The queue entry's 80 mm receipt (GET handover/delivery_receipt: its parcels and the entry's id). */
+export function fetchTaskReceipt(task: Pick<HandoverTaskDetail, 'id' | 'declarations'>): Promise<Blob> {
+  return http.getBlob('/api/admin/handover/delivery_receipt', { declaration_id: task.declarations.map((d) => d.id).join(','), handover_task_id: task.id });
 }
 
 function useQueueMutation<V>(fn: (v: V) => Promise<unknown>) {

@@ -6,7 +6,7 @@ import { DecimalInput } from '../../../shared/form/decimal-input';
 import { readErrorMessage } from '../../../shared/http/http-error';
 import { useToast } from '../../../shared/toast/toast-provider';
 import { describeHandover, handoverBlocker, initialHandoverValues, toHandoverWireForm, withPackage, withTerminal, type HandoverValues } from '../model/handover-form';
-import { useSendToPreparation } from '../../warehouse/api';
+import { useHandoverTask, useSendToPreparation } from '../../warehouse/api';
 import { useBulkHandOver, useHandOver, useHandoverDetails } from '../workflow-api';
 
 const WT = az.declarationWorkflow;
@@ -23,8 +23,13 @@ export function HandoverModal({ declarationIds, handoverTaskId = null, onClose }
   const [toPreparation, setToPreparation] = useState(false);
   const [edited, setValues] = useState<HandoverValues | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const data = details.data;
-  const values = edited ?? (data ? initialHandoverValues(data) : null);
+  // Opened from a queue entry: the package counts start from the entry's (GET handover/info).
+  const task = useHandoverTask(handoverTaskId ?? 0, { enabled: handoverTaskId !== null, poll: false });
+  const taskPackages = task.data
+    ? { small: task.data.packages.smallPackage, medium: task.data.packages.mediumPackage, big: task.data.packages.bigPackage }
+    : undefined;
+  const data = task.isLoading ? undefined : details.data;
+  const values = edited ?? (data ? initialHandoverValues(data, taskPackages) : null);
 
   const math = data && values ? describeHandover(data, values) : null;
 
@@ -56,7 +61,7 @@ export function HandoverModal({ declarationIds, handoverTaskId = null, onClose }
   return (
     <Modal open title={title} width={768} onCancel={onClose} onOk={() => void submit()} okText={toPreparation ? WT.sendToPreparationButton : WT.confirmHandover}
       okButtonProps={{ loading: save.isPending || queue.isPending, disabled: !math, 'data-testid': 'handover-submit' } as never} destroyOnHidden>
-      {details.isLoading && <Spin />}
+      {(details.isLoading || task.isLoading) && <Spin />}
       {details.error && <Alert type="error" showIcon message={readErrorMessage(details.error)} />}
       {data && values && math && (
         <Form layout="vertical" onFinish={() => void submit()}>

@@ -27,6 +27,14 @@ describe('handover money math (spec §5, §9)', () => {
     expect(math).toMatchObject({ totalAzn: '26.44', shortfall: '0.00', refund: '0.00', isEnough: true });
   });
 
+  test("opened from a queue entry: the entry's package counts (clamped to 0–20) and their price are in the cash", () => {
+    const d = details('10.00');
+    const v = initialHandoverValues(d, { small: 2, medium: 1, big: 30 });
+    expect(v.packages).toEqual({ small: 2, medium: 1, big: 20 });
+    expect(v.cash).toBe('52.00'); // 10 + 2 × 0.50 + 1.00 + 20 × 2.00
+    expect(describeHandover(d, v)).toMatchObject({ packageAzn: '42.00', totalAzn: '52.00', shortfall: '0.00', refund: '0.00' });
+  });
+
   test('tolerance: 0.20 short passes, 0.21 short is blocked with the message', () => {
     const d = details('17.00');
     expect(handoverBlocker(describeHandover(d, { ...initialHandoverValues(d), cash: '16.80' }))).toBeNull();

@@ -12,12 +12,16 @@ export interface HandoverValues {
   packages: PackageCounts;
 }
 
-export const initialHandoverValues = (details: HandoverDetails): HandoverValues => ({
-  cash: details.deliveryCredit.azn,
-  terminal: '0',
-  useBalance: false,
-  packages: { small: 0, medium: 0, big: 0 },
-});
+/**
+ * Cash starts at the total due. Opened from a handover queue entry, the package counts start from
+ * the entry's (`packages`, clamped to 0–20) and the cash includes their price.
+ */
+export function initialHandoverValues(details: HandoverDetails, packages?: PackageCounts): HandoverValues {
+  const start: HandoverValues = { cash: details.deliveryCredit.azn, terminal: '0', useBalance: false, packages: { small: 0, medium: 0, big: 0 } };
+  if (!packages) return start;
+  const counts = { small: clampPackageCount(packages.small), medium: clampPackageCount(packages.medium), big: clampPackageCount(packages.big) };
+  return { ...start, packages: counts, cash: describeHandover(details, { ...start, packages: counts, cash: '0', terminal: '0' }).totalAzn };
+}
 
 export function describeHandover(details: HandoverDetails, values: HandoverValues): HandoverMath {
   return computeHandover({

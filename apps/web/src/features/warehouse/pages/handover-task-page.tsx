@@ -1,14 +1,15 @@
 import { DeleteOutlined, PrinterOutlined } from '@ant-design/icons';
 import { az, fill } from '@app/contract/texts/az';
-import type { HandoverDeclaration } from '@app/contract/warehouse';
+import type { HandoverDeclaration, HandoverTaskDetail } from '@app/contract/warehouse';
 import { Alert, Button, Card, Col, Descriptions, Flex, Modal, Result, Row, Space, Spin, Tag, Typography } from 'antd';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../../app/auth/auth-context';
 import { APP_BASE } from '../../../app/navigation';
+import { printPdfBlob } from '../../../shared/files/print-pdf';
 import { readErrorMessage } from '../../../shared/http/http-error';
 import { useToast } from '../../../shared/toast/toast-provider';
-import { useCancelTask, useHandoverTask, useRemoveTaskItem } from '../api';
+import { fetchTaskReceipt, useCancelTask, useHandoverTask, useRemoveTaskItem } from '../api';
 import { queueActions, readPrintReceipt, takeFirstOpening } from '../model/queue-access';
 import { statusTag } from './handover-queue-page';
 
@@ -29,6 +30,21 @@ function DeclarationCard({ d, onRemove }: { d: HandoverDeclaration; onRemove?: (
   );
 }
 
+/** The entry's 80 mm receipt PDF to the print dialog, 'Çek hazırlanır.' while it renders. */
+function usePrintReceipt() {
+  const toast = useToast();
+  return useCallback(async (task: HandoverTaskDetail) => {
+    const key = 'queue-receipt';
+    toast.open({ key, type: 'loading', content: W.receiptPreparing, duration: 0 });
+    try {
+      printPdfBlob(await fetchTaskReceipt(task));
+      toast.destroy(key);
+    } catch (error) {
+      toast.open({ key, type: 'error', content: readErrorMessage(error) });
+    }
+  }, [toast]);
+}
+
 /** queues/{queueId}: 'Növbə #{id} - {n} bağlama', parcels grouped by box ('Digər' without one). */
 export function HandoverTaskPage() {
   const { queueId } = useParams();
@@ -40,14 +56,12 @@ export function HandoverTaskPage() {
   const task = useHandoverTask(id);
   const cancel = useCancelTask();
   const removeItem = useRemoveTaskItem();
+  const printReceipt = usePrintReceipt();
 
   // spec §2: the receipt prints once when the entry is opened (when 'print receipt' is ticked).
   useEffect(() => {
-    if (task.data && readPrintReceipt() && takeFirstOpening(id)) {
-      void toast.info(W.receiptPreparing);
-      window.setTimeout(() => window.print(), 300);
-    }
-  }, [id, task.data, toast]);
+    if (task.data?.declarations.length && readPrintReceipt() && takeFirstOpening(id)) void printReceipt(task.data);
+  }, [id, task.data, printReceipt]);
 
   if (task.isLoading) return <Flex justify="center" style={{ padding: 48 }}><Spin /></Flex>;
   if (task.isError || !task.data) {
@@ -88,8 +102,8 @@ export function HandoverTaskPage() {
     <Card
       title={<Space>{fill(W.queueTitle, { id: t.id, n: t.count })}{statusTag(t.status.id)}</Space>}
       extra={(
-        <Space className="no-print">
-          <Button icon={<PrinterOutlined />} onClick={() => window.print()}>{W.print}</Button>
+        <Space>
+          <Button icon={<PrinterOutlined />} disabled={!t.declarations.length} onClick={() => void printReceipt(t)}>{W.print}</Button>
           {can.canCancel ? <Button danger onClick={onCancel}>{W.cancel}</Button> : null}
           {can.canHandOver ? <Button type="primary" onClick={onHandOver}>{W.handedOverButton}</Button> : null}
         </Space>
@@ -121,7 +135,6 @@ export function HandoverTaskPage() {
         ))}
         {t.declarations.length === 0 ? <Typography.Text type="secondary">{W.queueEmpty}</Typography.Text> : null}
       </Flex>
-      <style>{'@media print { .no-print, .ant-layout-sider, header { display: none !important; } }'}</style>
     </Card>
   );
 }
