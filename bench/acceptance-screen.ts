@@ -114,6 +114,9 @@ interface Probe { pending: Map<string, number>; results: ScanTiming[]; longTasks
 
 /** Opens the screen on the given local state and installs the in-page timers. */
 async function openScreen(p: Page, state: string, expectRows: boolean) {
+  // Leave the screen first: it writes its own state when left.
+  await p.goto(`${base}/@next/`);
+  await p.getByTestId('user-menu').waitFor();
   await p.evaluate(([key, value]) => localStorage.setItem(key, value), [STORAGE_KEY, state] as const);
   await p.goto(`${base}/@next/declarations/acceptance/box`);
   await p.getByTestId('scan-input').waitFor();
@@ -153,12 +156,13 @@ async function scanAll(p: Page, list: readonly string[], gapMs: number) {
     if (gapMs) await p.waitForTimeout(gapMs);
   }
   const typed = await p.evaluate(() => performance.now());
-  await p.waitForFunction((n) => (window as unknown as { __probe: Probe }).__probe.results.length >= n, list.length, { timeout: 120_000 }).catch(async (error: unknown) => {
+  // A scan whose row never shows up (scrolled out of the virtual list, lost) is reported as not shown.
+  await p.waitForFunction((n) => (window as unknown as { __probe: Probe }).__probe.results.length >= n, list.length, { timeout: 60_000 }).catch(async () => {
     const seen = await p.evaluate(() => (window as unknown as { __probe: Probe }).__probe.results.length);
+    console.log(`only ${seen} of ${list.length} scans reached the screen`);
     if (process.env.BENCH_SCREENSHOT) await p.screenshot({ path: process.env.BENCH_SCREENSHOT });
-    throw new Error(`${seen} of ${list.length} scans reached the screen`, { cause: error });
   });
-  const shown = await p.evaluate(() => Math.max(...(window as unknown as { __probe: Probe }).__probe.results.map((r) => r.at)));
+  const shown = await p.evaluate(() => Math.max(0, ...(window as unknown as { __probe: Probe }).__probe.results.map((r) => r.at)));
   await p.waitForFunction(() => !document.querySelector('[data-code]') ||
     ![...document.querySelectorAll('[data-code] td')].some((td) => td.textContent === '…'), undefined, { timeout: 300_000, polling: 200 });
   const resolved = await p.evaluate(() => performance.now());
@@ -166,8 +170,9 @@ async function scanAll(p: Page, list: readonly string[], gapMs: number) {
     const w = (window as unknown as { __probe: Probe }).__probe;
     return { results: w.results, longTasks: w.longTasks };
   });
+  await p.waitForTimeout(500); // the throttled local write (≤ 250 ms) has happened: every scan is kept
   const rowsInState = await p.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{"rows":[]}') as { rows: unknown[] }).rows.length, STORAGE_KEY);
-  return { ...probe, typingMs: typed - t0, shownMs: shown - t0, resolvedMs: resolved - t0, rowsInState };
+  return { ...probe, notShown: list.length - probe.results.length, typingMs: typed - t0, shownMs: shown - t0, resolvedMs: resolved - t0, rowsInState };
 }
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -200,16 +205,16 @@ const lines = [
   `Server in-process on ${server} (fresh, ${rowCount.toLocaleString('en')} declarations); Chromium ${chromiumVersion} headless; 2 shared CPU cores.`,
   'Scan time: Enter keydown → first frame after the row is in the table (DOM: → MutationObserver sees it).',
   '',
-  '| scenario | scans | on screen p50 | p95 | max | DOM p50 | DOM p95 | long tasks | list at end |',
-  '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-  `| ${preload} rows preloaded, one scan every ${gap} ms | ${a.results.length} | ${f(aFrame.p50)} ms | **${f(aFrame.p95)} ms** | ${f(aFrame.max)} ms | ${f(aDom.p50)} ms | ${f(aDom.p95)} ms | ${lt(a.longTasks)} | ${a.rowsInState} rows |`,
-  `| box of ${boxSize}, back to back from empty | ${b.results.length} | ${f(bFrame.p50)} ms | **${f(bFrame.p95)} ms** | ${f(bFrame.max)} ms | ${f(bDom.p50)} ms | ${f(bDom.p95)} ms | ${lt(b.longTasks)} | ${b.rowsInState} rows |`,
+  '| scenario | scans shown | not shown | on screen p50 | p95 | max | DOM p50 | DOM p95 | long tasks | list at end |',
+  '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  `| ${preload} rows preloaded, one scan every ${gap} ms | ${a.results.length} | ${a.notShown} | ${f(aFrame.p50)} ms | **${f(aFrame.p95)} ms** | ${f(aFrame.max)} ms | ${f(aDom.p50)} ms | ${f(aDom.p95)} ms | ${lt(a.longTasks)} | ${a.rowsInState} rows |`,
+  `| box of ${boxSize}, back to back from empty | ${b.results.length} | ${b.notShown} | ${f(bFrame.p50)} ms | **${f(bFrame.p95)} ms** | ${f(bFrame.max)} ms | ${f(bDom.p50)} ms | ${f(bDom.p95)} ms | ${lt(b.longTasks)} | ${b.rowsInState} rows |`,
   '',
   `Box of ${boxSize}: typed by the driver in ${(b.typingMs / 1000).toFixed(1)} s, every row on screen after ${(b.shownMs / 1000).toFixed(1)} s, ` +
     `every row resolved by its lookup after ${(b.resolvedMs / 1000).toFixed(1)} s.`,
   `${preload}-row run: every row resolved after ${(a.resolvedMs / 1000).toFixed(1)} s (${scans} scans × ${gap} ms gap = ${((scans * gap) / 1000).toFixed(1)} s of pacing).`,
   '',
-  aFrame.p95 < TARGET_MS && bFrame.p95 < TARGET_MS ? `PASS: p95 under ${TARGET_MS} ms in both scenarios` : `FAIL: p95 at or over ${TARGET_MS} ms`,
+  aFrame.p95 < TARGET_MS && bFrame.p95 < TARGET_MS && !a.notShown && !b.notShown ? `PASS: p95 under ${TARGET_MS} ms in both scenarios` : `FAIL: p95 at or over ${TARGET_MS} ms, or scans not shown`,
 ];
 console.log(lines.join('\n'));
 const out = path.join(import.meta.dirname, 'results', `acceptance-screen-${new Date().toISOString().slice(0, 10)}.md`);

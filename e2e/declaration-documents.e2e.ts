@@ -4,7 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { BASE_URL, DEMO, launchBrowser, openPage, readAccessToken, signInAndWait } from './support/browser';
+import { BASE_URL, DEMO, keepPrintFramesFromPrinting, launchBrowser, openPage, readAccessToken, signInAndWait } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -30,6 +30,7 @@ async function openPrintMenu(page: Page, id: number) {
 describe('[DOCUMENTS][E2E] print, export tasks, import', () => {
   test('print menu: the waybill is refused below status 9, printable at 9 (the PDF goes to a print frame)', async () => {
     const { context, page } = await openPage(browser);
+    await keepPrintFramesFromPrinting(context);
     await signInAndWait(page, DEMO.backOffice);
     const token = await readAccessToken(context);
     const atSeven = await firstDeclaration(token, 7);

@@ -35,8 +35,13 @@ async function pickFirstOption(page: Page, select: ReturnType<Page['locator']>, 
   const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
   const option = open.locator('.ant-select-item-option').first();
   await option.waitFor();
-  await option.click();
-  // The next select's options must not be confused with this closing list.
+  // On a loaded machine a click can land while the list is still sliding in and be lost: the list
+  // then stays open. Click again until it closes (a second click on the same option changes nothing).
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await option.click();
+    // The next select's options must not be confused with this closing list.
+    if (await open.waitFor({ state: 'hidden', timeout: 5_000 }).then(() => true, () => false)) return;
+  }
   await open.waitFor({ state: 'hidden' });
 }
 

@@ -2,7 +2,7 @@ import { computeHandover, fromUnits, subtractAmounts, sumAmounts, toUnits, type 
 import { az, fill } from '@app/contract/texts/az';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { BASE_URL, DEMO, launchBrowser, openPage, readAccessToken, signInAndWait } from './support/browser';
+import { BASE_URL, DEMO, keepPrintFramesFromPrinting, launchBrowser, openPage, readAccessToken, signInAndWait } from './support/browser';
 
 /*
  * Issue 8: a customer's handover queue entry is executed ('Icra edirəm'), opened, handed over with
@@ -47,7 +47,8 @@ async function queueACustomer(token: string) {
     const d = details.body.data;
     // Enough balance to pay a real part, and a debt worth splitting.
     if (Number(d.balance.usd) < 2 || Number(d.deliveryCredit.azn) < 3) continue;
-    const queued = await api<{ data: { handover_task_id: number } }>(token, '/api/admin/handover/create', { declaration_id: parcels.join(',') });
+    // One small package asked for when queued: the handover modal starts from it.
+    const queued = await api<{ data: { handover_task_id: number } }>(token, '/api/admin/handover/create', { declaration_id: parcels.join(','), small_package: 1 });
     if (queued.status !== 200) continue; // already in an open queue entry
     return { taskId: queued.body.data.handover_task_id, parcels, details: d };
   }
@@ -57,6 +58,7 @@ async function queueACustomer(token: string) {
 describe('[WAREHOUSE][E2E] handover queue → executed → paid by balance and cash → handed over', () => {
   test("'Icra edirəm', 'Təhvil verdim', part balance and part cash; statuses, balance and cash register are right", async () => {
     const { context, page } = await openPage(browser);
+    await keepPrintFramesFromPrinting(context);
     await signInAndWait(page, DEMO.admin);
     const token = await readAccessToken(context);
     const { taskId, parcels, details } = await queueACustomer(token);
@@ -73,14 +75,19 @@ describe('[WAREHOUSE][E2E] handover queue → executed → paid by balance and c
     await page.getByText(fill(W.queueTitle, { id: taskId, n: parcels.length })).waitFor();
     const started = await api<{ data: { status: { id: number } } }>(token, `/api/admin/handover/info?handover_task_id=${taskId}`);
     expect(started.body.data.status.id).toBe(42);
+    // 'Print receipt' is on by default: the entry's 80 mm receipt PDF went to the print frame once.
+    await page.locator('iframe[data-testid="print-frame"]').waitFor({ state: 'attached' });
 
     // 'Təhvil verdim' opens the handover of these parcels with the entry's id.
     await page.getByRole('button', { name: W.handedOverButton }).click();
     await page.waitForURL((url) => url.pathname.includes('/declarations/') && url.pathname.endsWith('/handover') && url.searchParams.get('handover_task') === String(taskId));
     const modal = page.locator('.ant-modal').filter({ hasText: parcels.length > 1 ? fill(WT.handoverTitleMany, { N: parcels.length }) : WT.handoverTitle });
     await modal.waitFor();
+    // The package counts start from the queue entry's (one small package) and are in the total.
+    await expect.poll(() => modal.getByTestId('package-small').innerText()).toBe('1');
+    const packages = { small: 1, medium: 0, big: 0 };
     const total = (await page.getByTestId('handover-total').innerText()).replace(/[^\d.]/g, '');
-    expect(total).toBe(details.deliveryCredit.azn);
+    expect(total).toBe(computeHandover({ debtAzn: details.deliveryCredit.azn, packages, prices: details.packagePrices, cash: '0', terminal: '0', balanceUsd: '0', useBalance: false }).totalAzn);
 
     // Part from the balance (at most half the total, within the balance), the rest in cash.
     const balanceAzn = (toUnits(details.balance.usd) * 17n) / 10n; // cents, rounded down
@@ -88,7 +95,7 @@ describe('[WAREHOUSE][E2E] handover queue → executed → paid by balance and c
     const fromBalance = balanceAzn - 2n < totalUnits / 2n ? balanceAzn - 2n : totalUnits / 2n;
     const cash = fromUnits(totalUnits - fromBalance);
     const expected = computeHandover({
-      debtAzn: total, packages: { small: 0, medium: 0, big: 0 }, prices: details.packagePrices, cash, terminal: '0', balanceUsd: details.balance.usd, useBalance: true,
+      debtAzn: details.deliveryCredit.azn, packages, prices: details.packagePrices, cash, terminal: '0', balanceUsd: details.balance.usd, useBalance: true,
     });
     expect(expected.isEnough).toBe(true);
     expect(Number(expected.balanceUsedUsd)).toBeGreaterThan(0);

@@ -27,6 +27,19 @@ export async function openPage(browser: Browser, width = 1440): Promise<{ contex
   return { context, page };
 }
 
+/**
+ * Headless Chromium crashes the page when a PDF frame prints (a real browser opens its print
+ * preview instead): the print frame is kept, so a spec can check the PDF reached it, but its
+ * print call is dropped.
+ */
+export async function keepPrintFramesFromPrinting(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    new MutationObserver((records) => {
+      for (const r of records) r.addedNodes.forEach((n) => { if (n instanceof HTMLIFrameElement && n.dataset.testid === 'print-frame') n.onload = null; });
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
 /** Fills the login card like a user and waits to leave /login (or for the error on failure). */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD, options: { remember?: boolean } = {}) {
   await page.goto(`${BASE_URL}/login`);

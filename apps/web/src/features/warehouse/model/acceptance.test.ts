@@ -1,7 +1,7 @@
 import type { ScanLookup } from '@app/contract/warehouse';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import {
-  addScan, applyCloseErrors, countDuplicates, type AcceptanceState, initialState, isListed, isRed, judgeScan, loadState, normalizeCode, resolveRow, rowsToSend, saveState,
+  addScan, applyCloseErrors, countDuplicates, createStateSaver, type AcceptanceState, initialState, isListed, isRed, judgeScan, loadState, normalizeCode, resolveRow, rowsToSend, saveState,
 } from './acceptance';
 
 const lookup = (over: Partial<ScanLookup> = {}): ScanLookup => ({
@@ -61,5 +61,25 @@ describe('[WAREHOUSE][ACCEPTANCE] scan rules (spec §5)', () => {
     saveState('admin', s, storage);
     expect(loadState('admin', 1, storage)).toMatchObject({ branchId: 2, containerId: 4, rows: [{ code: '999' }] });
     expect(loadState('partner', 1, storage)).toMatchObject({ branchId: 1, rows: [] });
+  });
+
+  test('local writes are throttled: the newest state within 250 ms, at once on flush, nothing lost', () => {
+    vi.useFakeTimers();
+    try {
+      const store = new Map<string, string>();
+      const storage = { setItem: (k: string, v: string) => void store.set(k, v), getItem: (k: string) => store.get(k) ?? null };
+      const saver = createStateSaver('admin', 250, storage);
+      let s = initialState(1);
+      for (const code of ['1', '2', '3']) { s = addScan(s, code); saver.schedule(s); }
+      expect(store.size).toBe(0);
+      vi.advanceTimersByTime(250);
+      expect(loadState('admin', 1, storage).rows.map((r) => r.code)).toEqual(['3', '2', '1']);
+      s = addScan(s, '4');
+      saver.schedule(s);
+      saver.flush(); // page hidden or closed
+      expect(loadState('admin', 1, storage).rows).toHaveLength(4);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

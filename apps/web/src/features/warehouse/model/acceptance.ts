@@ -150,3 +150,33 @@ export function saveState(scope: string, state: AcceptanceState, storage: Pick<S
     // storage full or disabled: the list stays on screen
   }
 }
+
+export interface StateSaver {
+  /** Keeps `state` to be written: at once when nothing was written in the last `intervalMs`, else at the end of it. */
+  schedule(state: AcceptanceState): void;
+  /** Writes the kept state now (page hidden or closed, screen left). */
+  flush(): void;
+}
+
+/**
+ * localStorage writes, throttled: serialising a list of 2,000 rows on every scan and every lookup
+ * answer costs milliseconds each, so at most one write per `intervalMs` (the newest state) and one
+ * at once when the page is hidden or left. A scan is never more than `intervalMs` from storage.
+ */
+export function createStateSaver(scope: string, intervalMs = 250, storage: Pick<Storage, 'setItem'> = localStorage): StateSaver {
+  let latest: AcceptanceState | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const flush = () => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    if (latest) saveState(scope, latest, storage);
+    latest = null;
+  };
+  return {
+    schedule(state) {
+      latest = state;
+      timer ??= setTimeout(flush, intervalMs);
+    },
+    flush,
+  };
+}

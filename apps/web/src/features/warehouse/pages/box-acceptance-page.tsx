@@ -3,8 +3,8 @@ import { MODEL } from '@app/contract/models';
 import { STATUS_SEEDS } from '@app/contract/statuses';
 import { az, fill } from '@app/contract/texts/az';
 import type { BarcodeType } from '@app/contract/warehouse';
-import { Alert, Button, Card, Flex, Input, Modal, Segmented, Select, Space, Table, Tag, Typography, type InputRef } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Card, Flex, Input, Modal, Segmented, Select, Space, Table, Tag, Typography, type InputRef, type TableRef } from 'antd';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { useAuth } from '../../../app/auth/auth-context';
 import { HttpError } from '../../../shared/http/http-error';
 import { readErrorMessage } from '../../../shared/http/http-error';
@@ -12,8 +12,8 @@ import { useToast } from '../../../shared/toast/toast-provider';
 import { useBranches } from '../../declarations/api';
 import { closeBox, lookUpScan, selectBox, transferToBox, useBoxOptions, type BoxScope } from '../api';
 import {
-  addScan, applyCloseErrors, countDuplicates, initialState, isListed, isRed, judgeScan, loadState, normalizeCode, removeRow,
-  resolveRow, rowsToSend, saveState, type AcceptanceMode, type AcceptanceState, type ScanRow,
+  addScan, applyCloseErrors, countDuplicates, createStateSaver, initialState, isListed, isRed, judgeScan, loadState, normalizeCode, removeRow,
+  resolveRow, rowsToSend, type AcceptanceMode, type AcceptanceState, type ScanRow,
 } from '../model/acceptance';
 import { cue } from '../model/sounds';
 
@@ -27,6 +27,21 @@ const TEXTS = {
 };
 
 /**
+ * The scan input keeps what is being typed to itself: a scanner's keystrokes re-render only the
+ * input, not the list of (up to thousands of) rows.
+ */
+const ScanInput = memo(function ScanInput({ inputRef, onScan, onBlur }: { inputRef: Ref<InputRef>; onScan: (raw: string) => void; onBlur: () => void }) {
+  const [value, setValue] = useState('');
+  return (
+    <Input
+      ref={inputRef} size="large" autoFocus value={value} placeholder={W.scanPlaceholder} aria-label={W.scanPlaceholder}
+      data-testid="scan-input" autoComplete="off" onChange={(e) => setValue(e.target.value)}
+      onPressEnter={() => { setValue(''); onScan(value); }} onBlur={onBlur}
+    />
+  );
+});
+
+/**
  * Box acceptance (spec §2, §5): scanner first. A keyboard-wedge scanner types the code and presses
  * Enter; the row appears at once and is kept in localStorage, the server lookup fills it in.
  * Focus always returns to the scan input.
@@ -38,20 +53,33 @@ export function BoxAcceptancePage({ scope }: { scope: BoxScope }) {
   const [state, setState] = useState<AcceptanceState>(() => loadState(scope, user.adminBranchId));
   const stateRef = useRef(state);
   stateRef.current = state;
-  const [input, setInput] = useState('');
   const [isSending, setIsSending] = useState(false);
   const inputRef = useRef<InputRef>(null);
+  const tableRef = useRef<TableRef>(null);
   const dialogs = useRef(0);
   const branches = useBranches();
   const boxes = useBoxOptions(scope, scope === 'admin' ? state.branchId : null);
 
+  // Kept locally (throttled; written at once when the page is hidden, closed or left).
+  const saver = useMemo(() => createStateSaver(scope), [scope]);
+  useEffect(() => {
+    const onHidden = () => { if (document.visibilityState === 'hidden') saver.flush(); };
+    window.addEventListener('pagehide', saver.flush);
+    document.addEventListener('visibilitychange', onHidden);
+    return () => {
+      window.removeEventListener('pagehide', saver.flush);
+      document.removeEventListener('visibilitychange', onHidden);
+      saver.flush();
+    };
+  }, [saver]);
+
   const update = useCallback((fn: (s: AcceptanceState) => AcceptanceState) => {
     setState((s) => {
       const next = fn(s);
-      saveState(scope, next);
+      if (next !== s) saver.schedule(next);
       return next;
     });
-  }, [scope]);
+  }, [saver]);
 
   /** Focus goes back to the scan input; `force` after a choice was made in a select. */
   const refocus = useCallback((force = false) => {
@@ -105,10 +133,11 @@ export function BoxAcceptancePage({ scope }: { scope: BoxScope }) {
   }, [resolve]);
 
   useEffect(() => { inputRef.current?.focus(); }, []);
+  // A new scan goes on top: the list shows the top, whatever was scrolled to before.
+  useEffect(() => { if (state.seq > 0) tableRef.current?.scrollTo({ top: 0 }); }, [state.seq]);
 
-  const onScan = () => {
-    const code = normalizeCode(input, state.barcodeType);
-    setInput('');
+  const onScan = useCallback((raw: string) => {
+    const code = normalizeCode(raw, stateRef.current.barcodeType);
     if (!code) return;
     if (isListed(stateRef.current, code)) {
       cue('already_accepted');
@@ -119,7 +148,8 @@ export function BoxAcceptancePage({ scope }: { scope: BoxScope }) {
     const row = next.rows[0]!;
     update(() => next);
     void resolve(row);
-  };
+  }, [resolve, toast, update]);
+  const onInputBlur = useCallback(() => refocus(), [refocus]);
 
   const setBox = (containerId: number | null) => {
     update((s) => ({ ...s, containerId }));
@@ -192,7 +222,16 @@ export function BoxAcceptancePage({ scope }: { scope: BoxScope }) {
   ], [refocus, update]);
 
   const title = scope === 'partner' ? W.partnerAcceptanceTitle : W.acceptanceTitle;
-  const redCount = state.rows.filter(isRed).length;
+  const redCount = useMemo(() => state.rows.filter(isRed).length, [state.rows]);
+  // The table renders again only when the rows change (virtual: only the visible rows are drawn).
+  const table = useMemo(() => (
+    <Table<ScanRow>
+      ref={tableRef} size="small" rowKey="key" virtual scroll={{ y: 520, x: 1100 }} pagination={false}
+      dataSource={state.rows} columns={columns}
+      rowClassName={(r) => (isRed(r) ? 'scan-row-red' : '')}
+      onRow={(r) => ({ 'data-red': isRed(r) ? '1' : '0', 'data-code': r.code } as React.HTMLAttributes<HTMLElement>)}
+    />
+  ), [columns, state.rows]);
 
   return (
     <Card title={title} onClick={() => refocus()} extra={<Typography.Text>{fill(W.scanned, { N: state.rows.length })}</Typography.Text>}>
@@ -223,11 +262,7 @@ export function BoxAcceptancePage({ scope }: { scope: BoxScope }) {
           />
         </Flex>
         <Flex gap={12}>
-          <Input
-            ref={inputRef} size="large" autoFocus value={input} placeholder={W.scanPlaceholder} aria-label={W.scanPlaceholder}
-            data-testid="scan-input" autoComplete="off" onChange={(e) => setInput(e.target.value)}
-            onPressEnter={onScan} onBlur={() => refocus()}
-          />
+          <ScanInput inputRef={inputRef} onScan={onScan} onBlur={onInputBlur} />
           <Button size="large" type="primary" loading={isSending} icon={state.mode === 'transfer' ? <SwapOutlined /> : <InboxOutlined />} onClick={onFinish}>
             {state.mode === 'transfer' ? W.transferToBox : W.closeBox}
           </Button>
@@ -236,12 +271,7 @@ export function BoxAcceptancePage({ scope }: { scope: BoxScope }) {
           </Button>
         </Flex>
         {redCount > 0 ? <Alert type="error" showIcon message={`${W.rowError}: ${redCount}`} /> : null}
-        <Table<ScanRow>
-          size="small" rowKey="key" virtual scroll={{ y: 520, x: 1100 }} pagination={false}
-          dataSource={state.rows} columns={columns}
-          rowClassName={(r) => (isRed(r) ? 'scan-row-red' : '')}
-          onRow={(r) => ({ 'data-red': isRed(r) ? '1' : '0', 'data-code': r.code } as React.HTMLAttributes<HTMLElement>)}
-        />
+        {table}
       </Flex>
       <style>{'.scan-row-red > td { background: #fff1f0 !important; color: #a8071a; }'}</style>
     </Card>
