@@ -29,7 +29,7 @@ const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_URL = `postgres://postgres@127.0.0.1:5432/${DB_NAME}`;
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
-const { values: args } = parseArgs({ options: { rows: { type: 'string', default: '100000' }, reuse: { type: 'boolean', default: false }, port: { type: 'string', default: '9195' }, compiled: { type: 'boolean', default: false }, 'node-flags': { type: 'string', default: '--optimize-for-size' } } });
+const { values: args } = parseArgs({ options: { rows: { type: 'string', default: '100000' }, reuse: { type: 'boolean', default: false }, port: { type: 'string', default: '9195' }, compiled: { type: 'boolean', default: false }, 'node-flags': { type: 'string', default: '--expose-gc' } } });
 const rowCount = Number(args.rows);
 
 const admin = new pg.Client({ connectionString: ADMIN_URL });

@@ -4,9 +4,9 @@ import { ensureInstalled, ensureWebBuilt, start } from './lib.mjs';
 
 ensureInstalled();
 ensureWebBuilt();
-// --optimize-for-size: V8 keeps a small young generation and collects the old one before it grows
-// to ~4x its live size; a 100,000-row export task then peaks at ~180 MB instead of ~350 MB
+// --expose-gc: a large export asks for a full collection every 10,000 rows (platform/xlsx.ts), so a
+// 100,000-row export task stays flat instead of letting garbage grow to ~4x the live heap
 // (bench/declaration-exports.ts, docs/decisions/0007-xlsx-exports.md).
-const api = start(process.execPath, ['--optimize-for-size', '--import', 'tsx', 'apps/api/src/main.ts']);
+const api = start(process.execPath, ['--expose-gc', '--import', 'tsx', 'apps/api/src/main.ts']);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => api.kill(signal));
 api.on('exit', (code) => process.exit(code ?? 0));
