@@ -39,12 +39,19 @@ export interface ListSpec<Q> {
   tieBreaker: AnyColumn;
   /** Conditions every row of the list meets (e.g. not soft-deleted). */
   base?: SQL[];
+  /**
+   * The base conditions leave out much of the table (deleted ones, the archive, open unknowns):
+   * the table's row estimate is then not the list's size, so the total is always counted (capped).
+   */
+  isBaseNarrow?: boolean;
 }
 
 export interface BuiltListQuery {
   where: SQL | undefined;
   /** Whether the query carries any user filter beyond the list's base conditions. */
   isFiltered: boolean;
+  /** The total may be the table's row estimate: no user filter, and a base that keeps nearly every row. */
+  isEstimable: boolean;
   orderBy: SQL[];
   limit: number;
   offset: number;
@@ -67,6 +74,7 @@ export function buildListQuery<Q extends ListQuery>(spec: ListSpec<Q>, query: Q)
   return {
     where: and(...(spec.base ?? []), ...conditions),
     isFiltered: conditions.length > 0,
+    isEstimable: conditions.length === 0 && !spec.isBaseNarrow,
     orderBy,
     limit: query.per_page,
     offset: (query.page - 1) * query.per_page,
@@ -89,7 +97,7 @@ export async function countList(
   built: BuiltListQuery,
   cap = 10_000,
 ): Promise<ListTotal> {
-  if (!built.isFiltered) {
+  if (built.isEstimable) {
     const estimate = await estimateRows(db, table);
     if (estimate > cap * 10) return { total: estimate, kind: 'estimated' };
   }

@@ -67,6 +67,7 @@ export function findConflictedDocumentPath(db: DbOrTx, id: number) {
 function conflictedListSpec(timeZone: string): ListSpec<ConflictedListQuery> {
   return {
     base: [isNull(c.deletedAt), isNull(c.declarationId)],
+    isBaseNarrow: true,
     filters: {
       track_code: filters.contains(c.trackCode),
       global_track_code: filters.contains(c.globalTrackCode),
@@ -104,8 +105,7 @@ export async function findConflictedPage(db: DbOrTx, query: ConflictedListQuery,
     causer: causerRef,
     created_at: asDateTime(c.createdAt, timeZone),
   }).from(c).where(built.where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset);
-  // The base conditions narrow the table (accepted and deleted ones are left out): count, never the table's estimate.
-  const total = await countList(db, c, { ...built, isFiltered: true });
+  const total = await countList(db, c, built);
   return { rows: rows as ConflictedListRow[], total };
 }
 

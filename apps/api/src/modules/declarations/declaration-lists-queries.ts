@@ -27,6 +27,7 @@ const asDateTime = (column: AnyColumn, timeZone: string) => sql<string>`to_char(
 function deletedListSpec(timeZone: string): ListSpec<DeletedDeclarationListQuery> {
   return {
     base: [isNotNull(d.deletedAt)],
+    isBaseNarrow: true,
     filters: {
       ...sharedFilters<DeletedDeclarationListQuery>(timeZone, [
         'user_id', 'user_name', 'customer_code', 'track_code', 'global_track_code', 'state_id', 'country_id', 'branch_id', 'date_from', 'date_to',
@@ -52,8 +53,7 @@ export async function findDeletedDeclarationPage(db: DbOrTx, query: DeletedDecla
   const rows = await db
     .select({ ...declarationRowColumns(timeZone), deleted_at: asDateTime(d.deletedAt, timeZone), deleted_by: deletedBy })
     .from(page).innerJoin(d, eq(d.id, page.id)).orderBy(...built.orderBy);
-  // The base condition narrows the table: count (capped) rather than read the whole table's estimate.
-  const total = await countList(db, d, { ...built, isFiltered: true });
+  const total = await countList(db, d, built);
   return { rows: rows as DeletedDeclarationRow[], total };
 }
 
@@ -66,6 +66,7 @@ function archiveListSpec(timeZone: string): ListSpec<ArchiveListQuery> {
       sql`${d.statusId} in (${sql.join(ARCHIVE_STATUS_IDS.map((id) => sql`${id}`), sql`, `)})`,
       sql`${d.createdAt} < now() - make_interval(days => ${ARCHIVE_AFTER_DAYS})`,
     ],
+    isBaseNarrow: true,
     filters: sharedFilters<ArchiveListQuery>(timeZone, [
       'user_id', 'user_name', 'customer_code', 'track_code', 'global_track_code', 'state_id', 'country_id', 'branch_id', 'flight_name',
       'payed', 'return', 'date_from', 'date_to',
@@ -80,7 +81,7 @@ export async function findArchivePage(db: DbOrTx, query: ArchiveListQuery, timeZ
   const built = buildListQuery(archiveListSpec(timeZone), query);
   const page = db.select({ id: d.id }).from(d).where(built.where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset).as('page');
   const rows = await db.select(declarationRowColumns(timeZone)).from(page).innerJoin(d, eq(d.id, page.id)).orderBy(...built.orderBy);
-  const total = await countList(db, d, { ...built, isFiltered: true });
+  const total = await countList(db, d, built);
   return { rows: rows as DeclarationListRow[], total };
 }
 

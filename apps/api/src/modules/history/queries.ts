@@ -108,7 +108,7 @@ export async function findLogPage(db: DbOrTx, query: LogListQuery, timeZone: str
   if (scope.onlyUserId !== undefined) extra.push(sql`${a.userId} = ${scope.onlyUserId}`);
   if (scope.record) extra.push(sql`${a.entity} = ${scope.record.entity} and ${a.entityId} = ${scope.record.entityId}`);
   const where = and(built.where, ...extra);
-  const scoped = { ...built, where, isFiltered: built.isFiltered || extra.length > 0 };
+  const scoped = { ...built, where, isEstimable: built.isEstimable && extra.length === 0 };
   const page = db.select({ id: a.id }).from(a).where(where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset).as('page');
   const rows = await db.select(logColumns(timeZone)).from(page).innerJoin(a, eq(a.id, page.id)).orderBy(...built.orderBy);
   const total = await countList(db, a, scoped);

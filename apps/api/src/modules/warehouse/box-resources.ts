@@ -38,6 +38,7 @@ function listSpec(isPartner: boolean) {
     defaultSort: { column: 'id', order: 'desc' },
     tieBreaker: c.id,
     base: [eq(c.isPartner, isPartner)],
+    isBaseNarrow: true,
   });
 }
 

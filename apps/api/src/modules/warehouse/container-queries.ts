@@ -1,3 +1,4 @@
+import type { BoxTransfer } from '@app/contract/declaration-workflow';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { declarations } from '../../db/schema/declarations';
@@ -151,13 +152,18 @@ export async function transferIntoContainer(tx: DbOrTx, input: {
   return res.rows.length;
 }
 
-/** Transfer log rows (spec §3 "Box transfer") by branch or by box, newest first, paged. */
-export async function findTransfers(db: DbOrTx, where: { branchId?: number; containerId?: number }, page: { limit: number; offset: number }, timeZone: string) {
+/**
+ * Transfer log rows (spec §3 "Box transfer") by declaration, by box or by branch, newest first and
+ * paged; a declaration's own history (the detail page's accordion) is read whole, oldest first.
+ */
+export async function findTransfers(db: DbOrTx, where: { declarationId?: number; branchId?: number; containerId?: number }, page: { limit: number; offset: number } | null, timeZone: string) {
   const t = containerTransfers;
-  const cond = where.containerId !== undefined
-    ? sql`(${t.toContainerId} = ${where.containerId} or ${t.fromContainerId} = ${where.containerId})`
+  const cond = where.declarationId !== undefined ? sql`${t.declarationId} = ${where.declarationId}`
+    : where.containerId !== undefined ? sql`(${t.toContainerId} = ${where.containerId} or ${t.fromContainerId} = ${where.containerId})`
     : where.branchId !== undefined ? sql`${t.branchId} = ${where.branchId}` : sql`true`;
-  const rows = await db.execute(sql`
+  const order = page ? sql`${t.createdAt} desc, ${t.id} desc` : sql`${t.createdAt}, ${t.id}`;
+  const limit = page ? sql`limit ${page.limit} offset ${page.offset}` : sql``;
+  const rows = await db.execute<BoxTransfer & Record<string, unknown>>(sql`
     select ${t.id} as id,
       json_build_object('id', dd.id, 'trackCode', dd.track_code) as declaration,
       (select json_build_object('id', c.id, 'name', c.name) from ${containers} c where c.id = ${t.fromContainerId}) as "fromContainer",
@@ -168,8 +174,9 @@ export async function findTransfers(db: DbOrTx, where: { branchId?: number; cont
       to_char(${t.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as "createdAt"
     from ${t} join ${declarations} dd on dd.id = ${t.declarationId}
     where ${cond}
-    order by ${t.createdAt} desc, ${t.id} desc
-    limit ${page.limit} offset ${page.offset}`);
+    order by ${order}
+    ${limit}`);
+  if (!page) return { rows: rows.rows, total: rows.rows.length };
   const total = await db.execute<{ n: number } & Record<string, unknown>>(sql`select count(*)::int as n from ${t} where ${cond}`);
   return { rows: rows.rows, total: total.rows[0]?.n ?? 0 };
 }

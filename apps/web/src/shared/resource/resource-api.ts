@@ -5,6 +5,14 @@ import type { FieldSpec, FormValues, ResourceDefinition } from './types';
 
 type AnyDef = ResourceDefinition<{ id: number }, FormValues>;
 
+/**
+ * The calls of a list that follows the api's usual shape (spec §7): `{base}` lists, `{base}/info`,
+ * `/create`, `/edit` and `/cancel`, keyed by `key` (branch_id…). Lists with other paths spell theirs out.
+ */
+export function crudApi(base: string, key: string) {
+  return { list: base, info: `${base}/info`, create: `${base}/create`, update: `${base}/edit`, remove: `${base}/cancel`, key };
+}
+
 export const resourceKeys = {
   all: (def: { id: string }) => ['resource', def.id] as const,
   list: (def: { id: string }) => ['resource', def.id, 'list'] as const,

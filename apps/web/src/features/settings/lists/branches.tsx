@@ -5,6 +5,7 @@ import { Typography } from 'antd';
 import type { ResourceDefinition } from '../../../shared/resource/types';
 import { combine, useBranchOptions, useBranchStateOptions, useCompanyOptions } from './lookups';
 import { dateTime, text, toFilterOptions, yesNo } from './render';
+import { crudApi } from '../../../shared/resource/resource-api';
 
 const t = az.settingsLists;
 const f = t.f;
@@ -30,10 +31,7 @@ export const branchesList: ResourceDefinition<BranchRow> = {
   id: 'branches',
   path: 'branches',
   title: t.lists.branches,
-  api: {
-    list: '/api/admin/branches', info: '/api/admin/branches/info', create: '/api/admin/branches/create',
-    update: '/api/admin/branches/edit', remove: '/api/admin/branches/cancel', key: 'branch_id',
-  },
+  api: crudApi('/api/admin/branches', 'branch_id'),
   permissions: { read: 'branches', create: 'branch_add', update: 'branch_edit', delete: 'branch_delete' },
   defaultSort: { column: 'name', order: 'asc' },
   useOptions: () => combine({ companies: useCompanyOptions(), branches: useBranchOptions(), states: useBranchStateOptions() }),

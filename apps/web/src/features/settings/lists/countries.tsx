@@ -2,6 +2,7 @@ import { COUNTRY_FLAGS, COUNTRY_UNITS, ZCountryEditForm, ZCountryForm, type Coun
 import { az } from '@app/contract/texts/az';
 import type { FieldSpec, ResourceDefinition } from '../../../shared/resource/types';
 import { dateTime, text, yesNo } from './render';
+import { crudApi } from '../../../shared/resource/resource-api';
 
 const t = az.settingsLists;
 const f = t.f;
@@ -17,10 +18,7 @@ export const countriesList: ResourceDefinition<CountryRow> = {
   path: 'countries',
   title: t.lists.countries,
   layout: 'page',
-  api: {
-    list: '/api/admin/countries', info: '/api/admin/countries/info', create: '/api/admin/countries/create',
-    update: '/api/admin/countries/edit', remove: '/api/admin/countries/cancel', key: 'country_id',
-  },
+  api: crudApi('/api/admin/countries', 'country_id'),
   permissions: { read: 'countries', create: 'country_edit', update: 'country_edit', delete: 'country_edit' },
   defaultSort: { column: 'id', order: 'asc' },
   columns: () => [

@@ -17,6 +17,7 @@ import {
   useReturnReasonOptions, type StatusOption,
 } from './lookups';
 import { dateTime, text, toFilterOptions, yesNo } from './render';
+import { crudApi } from '../../../shared/resource/resource-api';
 
 const t = az.settingsLists;
 const f = t.f;
@@ -69,7 +70,7 @@ export const statusesList: ResourceDefinition<StatusRow> = {
 
 export const returnReasonsList: ResourceDefinition<ReturnReasonRow> = {
   id: 'return-reasons', path: 'return-types/reasons', title: t.lists.returnReasons,
-  api: { list: '/api/admin/return_reasons', info: '/api/admin/return_reasons/info', create: '/api/admin/return_reasons/create', update: '/api/admin/return_reasons/edit', remove: '/api/admin/return_reasons/cancel', key: 'return_reason_id' },
+  api: crudApi('/api/admin/return_reasons', 'return_reason_id'),
   permissions: { read: 'return_reasons' },
   columns: () => [idColumn, { key: 'name', title: f.name, width: 'large', sortColumn: 'name', render: (r) => r.name, filter: { kind: 'text', param: 'name' } }, createdColumn],
   schema: { create: ZReturnReasonForm, update: ZReturnReasonEditForm },
@@ -80,7 +81,7 @@ export const returnReasonsList: ResourceDefinition<ReturnReasonRow> = {
 
 export const returnTypesList: ResourceDefinition<ReturnTypeRow> = {
   id: 'return-types', path: 'return-types', title: t.lists.returnTypes,
-  api: { list: '/api/admin/return_types', info: '/api/admin/return_types/info', create: '/api/admin/return_types/create', update: '/api/admin/return_types/edit', remove: '/api/admin/return_types/cancel', key: 'return_type_id' },
+  api: crudApi('/api/admin/return_types', 'return_type_id'),
   permissions: { read: 'return_reasons' },
   useOptions: () => combine({ reasons: useReturnReasonOptions() }),
   columns: ({ options, isLoading }) => [
@@ -134,7 +135,7 @@ export const productTypesList: ResourceDefinition<ProductTypeRow> = {
 
 export const shopNamesList: ResourceDefinition<ShopNameRow> = {
   id: 'shop-names', path: 'shop-names', title: t.lists.shopNames,
-  api: { list: '/api/admin/shop_names', info: '/api/admin/shop_names/info', create: '/api/admin/shop_names/create', update: '/api/admin/shop_names/edit', remove: '/api/admin/shop_names/cancel', key: 'shop_name_id' },
+  api: crudApi('/api/admin/shop_names', 'shop_name_id'),
   permissions: { read: 'shop_names' },
   defaultSort: { column: 'name', order: 'asc' },
   useOptions: () => combine({ countries: useCountryOptions() }),
@@ -153,7 +154,7 @@ export const shopNamesList: ResourceDefinition<ShopNameRow> = {
 
 export const companiesList: ResourceDefinition<CompanyRow> = {
   id: 'branch-partners', path: 'branch-partners', title: t.lists.companies,
-  api: { list: '/api/admin/companies', info: '/api/admin/companies/info', create: '/api/admin/companies/create', update: '/api/admin/companies/edit', remove: '/api/admin/companies/delete', removeMethod: 'GET', key: 'company_id' },
+  api: { ...crudApi('/api/admin/companies', 'company_id'), remove: '/api/admin/companies/delete', removeMethod: 'GET' },
   permissions: { read: 'companies', create: 'company_edit', update: 'company_edit', delete: 'company_delete' },
   useOptions: () => combine({ states: useBranchStateOptions() }),
   columns: ({ options, isLoading }) => [
@@ -268,7 +269,7 @@ export const couponsList: ResourceDefinition<CouponRow> = {
 
 export const cargoesList: ResourceDefinition<CargoRow> = {
   id: 'cargoes', path: 'cargoes', title: t.lists.cargoes,
-  api: { list: '/api/admin/cargoes', info: '/api/admin/cargoes/info', create: '/api/admin/cargoes/create', update: '/api/admin/cargoes/edit', remove: '/api/admin/cargoes/cancel', key: 'cargo_id' },
+  api: crudApi('/api/admin/cargoes', 'cargo_id'),
   permissions: { read: 'foreign_cargoes' },
   defaultSort: { column: 'name', order: 'asc' },
   useOptions: () => combine({ countries: useCountryOptions() }),
@@ -305,7 +306,7 @@ const refundStates = () => [
 
 export const refundsList: ResourceDefinition<RefundRow> = {
   id: 'refunds', path: 'refunds', title: t.lists.refunds,
-  api: { list: '/api/admin/returns', info: '/api/admin/returns/info', create: '/api/admin/returns/create', update: '/api/admin/returns/edit', remove: '/api/admin/returns/cancel', key: 'return_id' },
+  api: crudApi('/api/admin/returns', 'return_id'),
   permissions: { read: 'returns' },
   defaultSort: { column: 'id', order: 'desc' },
   useOptions: () => combine({ reasons: useReturnReasonOptions() }),

@@ -4,6 +4,7 @@ import { Button, Tooltip } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import type { ResourceDefinition } from '../../../shared/resource/types';
 import { useBranches } from '../../declarations/api';
+import { crudApi } from '../../../shared/resource/resource-api';
 
 /*
  * Boxes and partner boxes (spec §2 "Settings-type lists", §3 Box / Partner box) through the one
@@ -28,7 +29,7 @@ function boxList(isPartner: boolean): ResourceDefinition<ContainerRow> {
     id: isPartner ? 'partner-boxes' : 'boxes',
     path: isPartner ? 'partner-boxes' : 'boxes',
     title: isPartner ? W.partnerBoxes : W.boxes,
-    api: { list: base, info: `${base}/info`, create: `${base}/create`, update: `${base}/edit`, remove: `${base}/cancel`, key: 'container_id' },
+    api: crudApi(base, 'container_id'),
     permissions: { read: write, create: write, update: write, delete: write },
     useOptions: () => {
       const branches = useBranches();
