@@ -1,0 +1,267 @@
+import { z } from 'zod';
+import { ZListQuery, zId, type ListResponse } from './common';
+import { FLIGHT_STATUS } from './statuses';
+
+export { FLIGHT_STATUS };
+
+/*
+ * Flights (spec §2 "Flights", §3 Flight / Pallet / Package run / Dispatch summary / Manifest result /
+ * Sorting list item, §4 flight statuses 29/30 and lookup groups 8 and 43, §5 flight validation,
+ * §7 "Flights", DOMAIN §3). Gate: `flights` (every call), `canceldepesh` (cancel dispatch).
+ *
+ * The flow (DOMAIN §3, design):
+ *  - a new flight is at 29; parcels (declarations) packed into its bags carry its id;
+ *  - close (only at 29) with an air waybill: `with-dispatch` puts the flight's parcels declared to
+ *    customs into package runs of at most `limit` (default 400), moves those parcels to 8 (dispatch
+ *    sent) and the flight to 30; `without-dispatch` moves only the flight to 30; `all` puts every
+ *    parcel of the flight into package runs;
+ *  - a package run (the depesh request of its parcels) is executed once (`execute`), against customs;
+ *  - at 30 the air waybill number may be corrected (the parcels' customs records are updated).
+ */
+
+/** Lookup groups (spec §4): flight statuses 8, Trendyol (marketplace) statuses 43. */
+export const FLIGHT_STATUS_GROUP = 8;
+export const FLIGHT_MARKETPLACE_STATUS_GROUP = 43;
+/** spec §5/§9: packaging limit, default 400. */
+export const DEFAULT_PACKAGE_LIMIT = 400;
+export const MAX_PACKAGE_LIMIT = 5000;
+/** Flight providers (spec §2 table column): 0 internal, 1 Trendyol, 2 Temu. */
+export const FLIGHT_PROVIDERS = [0, 1, 2] as const;
+export const FLIGHT_CLOSE_TYPES = ['with-dispatch', 'without-dispatch', 'all'] as const;
+export type FlightCloseType = (typeof FLIGHT_CLOSE_TYPES)[number];
+
+const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
+const text = (max = 120) => z.preprocess(blank, z.string().trim().max(max).optional());
+const optId = z.preprocess(blank, zId.optional());
+const date = z.preprocess(blank, z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/).optional());
+
+// ---------------------------------------------------------------- list (GET v2/flights/list, flights/info)
+
+export const FLIGHT_SORTS = ['id', 'name', 'started_at', 'ended_at', 'created_at', 'status', 'count'] as const;
+export const ZFlightListQuery = ZListQuery.extend({
+  sort_column: z.enum(FLIGHT_SORTS).optional(),
+  name: text(120),
+  airwaybill: text(64),
+  country_id: optId,
+  state_id: optId,
+  trendyol: z.preprocess(blank, z.coerce.number().int().min(0).max(2).optional()),
+  date_from: date,
+  date_to: date,
+});
+export type FlightListQuery = z.infer<typeof ZFlightListQuery>;
+
+export interface FlightRow {
+  id: number;
+  name: string;
+  /** Provider code (0 internal, 1 Trendyol, 2 Temu). */
+  trendyol: number;
+  airwaybill: string | null;
+  startedAt: string | null;
+  endedAt: string | null;
+  createdAt: string;
+  closedAt: string | null;
+  /** YYYY-MM, the flight's accounting month ("current month"), null when never set. */
+  thisMonth: string | null;
+  country: { id: number; name: string } | null;
+  status: { id: number; name: string };
+  /** Parcels on the flight (count/declarationCount). */
+  count: number;
+  /** Parcels handed over (status 10). */
+  completedDeclarations: number;
+  /** kg, sum of the parcels' weights. */
+  weight: string;
+  /** Sum of the parcels' product prices in lira (Turkey) — spec column "amount in lira". */
+  productPrice: string;
+  /** Sum of the delivery prices, $. */
+  deliveryPrice: string;
+  /** Package runs of the flight and how many are executed. */
+  packageRuns: number;
+  packageRunsExecuted: number;
+}
+export type FlightListReply = ListResponse<FlightRow>;
+
+export interface FlightOption { id: number; name: string }
+export const ZFlightOptionsQuery = z.object({
+  country_id: optId,
+  /** only open (29) flights when 1 */
+  open: z.preprocess(blank, z.coerce.number().int().min(0).max(1).optional()),
+  name: text(120),
+});
+
+export const ZFlightIdQuery = z.object({ flight_id: zId });
+export type FlightIdQuery = z.infer<typeof ZFlightIdQuery>;
+
+/** GET flights/detail?flight_id: the info cards of the detail page. */
+export interface FlightDetail extends FlightRow {
+  /** Bags (kisə) of the flight. */
+  bags: number;
+  /** Parcels declared to customs (with a registration number) / not. */
+  declared: number;
+  undeclared: number;
+  /** Parcels at 8 (dispatch sent). */
+  dispatched: number;
+  /** Dimensional weight kg (also via calculate), null until computed. */
+  volume: string | null;
+  /** What the row menu may do now (spec §4 rules), decided by the server. */
+  can: { close: boolean; changeAirwaybill: boolean; pallets: boolean };
+}
+
+/** GET flights/stats?flight_id (spec §3 Stats): handed-over parcels and what they paid, $. */
+export interface FlightStatsReply { data: { sum: string; count: number } }
+/** GET flights/calculate?flight_id: dimensional weight (w×h×d/6000 per parcel, kg). */
+export interface FlightCalculateReply { weight: string; count: number }
+
+// ---------------------------------------------------------------- package runs (packaging process)
+
+/** spec §3 "Package run": one depesh request of up to `limit` parcels. */
+export interface PackageRunItemInput { trackingNumber: string; airWaybillNumber: string; dispatchNumber: string; regNumber: string }
+export interface PackageRunItemOutput { trackingNumber: string; code: number; message?: string | null }
+export interface PackageRun {
+  id: number;
+  flightId: number;
+  executed: boolean;
+  input: PackageRunItemInput[];
+  output: PackageRunItemOutput[] | null;
+  /** ms */
+  elapsedTime: number | null;
+  startedAt: string | null;
+  endedAt: string | null;
+  createdAt: string;
+  /** Parcels of the run customs accepted (code 200 or 048). */
+  accepted: number;
+}
+export const ZFlightPackagesQuery = ZListQuery.extend({ flight_id: zId });
+export type FlightPackagesReply = ListResponse<PackageRun>;
+export const ZExecutePackageRunQuery = z.object({ queue_id: zId });
+export interface ExecutePackageRunReply { message: string; packages: PackageRunItemOutput[]; data: PackageRun }
+
+// ---------------------------------------------------------------- sent dispatches / air waybills
+
+/** One dispatched parcel (spec §3 "Dispatch summary" packages). */
+export interface DispatchPackage {
+  declarationId: number;
+  trackCode: string;
+  regNumber: string | null;
+  dispatchNumber: string | null;
+  airwaybill: string | null;
+  weight: string;
+  user: { id: number; name: string } | null;
+  code: number | null;
+  sentAt: string | null;
+}
+export const ZAirwaybillPackagesQuery = ZListQuery.extend({ flight_id: zId });
+/** GET airwaybillpackages?flight_id: page size 20, totals over every page. */
+export interface AirwaybillPackagesReply { packages: DispatchPackage[]; total: number; totalWeight: string; count: number }
+/** GET airwaybillinfo?flight_id */
+export interface AirwaybillInfoReply {
+  data: { flightId: number; airwaybill: string | null; status: { id: number; name: string }; dispatched: number; totalWeight: string; canChange: boolean };
+}
+/** POST flights/airwaybill (multipart): only at 30 (spec §4). */
+export const ZAirwaybillChange = z.object({
+  flight_id: z.coerce.number().int().positive(),
+  airwaybill: z.string().trim().min(3).max(64),
+});
+
+// ---------------------------------------------------------------- pallets / bags
+
+/** spec §3 "Pallet": a bag (kisə) of the flight with its totals. */
+export interface Pallet { id: number; box: string; totalCount: number; totalWeight: string }
+export interface FlightBoxesReply { data: Pallet[] }
+export const ZBoxDeclarationsQuery = ZListQuery.extend({ flight_id: optId, box_id: optId, track_code: text(80) });
+export interface BoxDeclarationRow {
+  id: number; trackCode: string; globalTrackCode: string | null; user: { id: number; name: string } | null;
+  box: { id: number; name: string } | null; weight: string; status: { id: number; name: string }; price: string; deliveryPrice: string;
+}
+export type BoxDeclarationsReply = ListResponse<BoxDeclarationRow>;
+
+// ---------------------------------------------------------------- writes
+
+/** POST flights/create (multipart). spec §5: country, name and status required; dates are shown disabled. */
+export const ZFlightCreate = z.object({
+  name: z.string().trim().min(1).max(120),
+  start_date: date,
+  end_date: date,
+  state_id: z.coerce.number().int().positive(),
+  country_id: z.coerce.number().int().positive(),
+  trendyol: z.preprocess(blank, z.coerce.number().int().min(0).max(2).optional()),
+});
+export type FlightCreate = z.infer<typeof ZFlightCreate>;
+
+/** POST flights/close?close=true&type= (multipart flight_id, airWaybill, limit). */
+export const ZFlightCloseQuery = z.object({
+  close: z.preprocess(blank, z.enum(['true', 'false', '1', '0']).optional()),
+  type: z.preprocess(blank, z.enum(FLIGHT_CLOSE_TYPES).default('with-dispatch')),
+});
+export const ZFlightClose = z.object({
+  flight_id: z.coerce.number().int().positive(),
+  airWaybill: z.string().trim().min(3).max(64),
+  limit: z.preprocess(blank, z.coerce.number().int().min(1).max(MAX_PACKAGE_LIMIT).default(DEFAULT_PACKAGE_LIMIT)),
+});
+export interface FlightCloseReply {
+  message: string;
+  flight: FlightRow;
+  /** Package runs created (with-dispatch, all). */
+  runs: PackageRun[];
+  /** Parcels moved to 8. */
+  dispatched: number;
+  /** Parcels of the flight left out (not declared, for with-dispatch). */
+  skipped: number;
+}
+
+/** POST /api/admin/this_month/change (multipart flight_id, this_month YYYY-MM). */
+export const ZFlightThisMonth = z.object({
+  flight_id: z.coerce.number().int().positive(),
+  this_month: z.string().trim().regex(/^\d{4}-(0[1-9]|1[0-2])$/),
+});
+/** POST flights/state_change?state_id (body flight_id): any status of lookup group 8, after confirmation. */
+export const ZFlightStateChangeQuery = z.object({ state_id: z.coerce.number().int().positive() });
+export const ZFlightStateChange = z.object({ flight_id: z.coerce.number().int().positive() });
+/** POST flights/trendyol/updateStates (multipart flight_id, state_id of group 43). */
+export const ZFlightMarketplaceStates = z.object({
+  flight_id: z.coerce.number().int().positive(),
+  state_id: z.coerce.number().int().positive(),
+});
+/** POST flights/set: put parcels on a flight (the bag optional). Design: spec lists the path without a payload. */
+export const ZFlightSet = z.object({
+  flight_id: z.coerce.number().int().positive(),
+  declaration_ids: z.array(z.coerce.number().int().positive()).min(1).max(5000),
+  parcel_id: z.preprocess(blank, z.coerce.number().int().positive().optional()),
+});
+/** GET /api/task/to_flight: parcels at 7 packed in a bag of an open flight get that flight. */
+export interface ToFlightReply { message: string; count: number }
+export interface FlightWriteReply { message: string; data: FlightRow }
+
+// ---------------------------------------------------------------- manifests
+
+/** POST flights/manifests (multipart flight_id, document_file: .xlsx or .csv; column 1 bag name, column 2 track code). */
+export const ZFlightManifestUpload = z.object({ flight_id: z.coerce.number().int().positive() });
+/** spec §3 "Manifest result". */
+export interface ManifestResult {
+  zip_url: string | null;
+  /** Bags of the file with no parcel of this flight. */
+  empty_bags: number;
+  /** Every bag written to the zip. */
+  archived_bags: number;
+  /** Bags with at least one parcel found. */
+  bags: number;
+  found: string[];
+  not_found: string[];
+}
+/** GET manifests_box?flight_id: bags with their manifest totals. */
+export interface ManifestBox { id: number; name: string; count: number; weight: string; price: string }
+export interface ManifestBoxReply { data: ManifestBox[] }
+
+// ---------------------------------------------------------------- exports
+
+export const FLIGHT_EXPORT_KINDS = ['export', 'infoexport', 'roadsheet', 'xml'] as const;
+export const ZFlightExportQuery = z.object({
+  flight_id: z.coerce.number().int().positive(),
+  partner_id: z.preprocess(blank, z.coerce.number().int().min(0).optional()),
+});
+
+// ---------------------------------------------------------------- sorting (branch sorting of a flight)
+
+/** spec §3 "Sorting list item": a parcel's branch sorting code and its text. */
+export interface SortingListItem { id: number; trackCode: string; code: string | null; codeText: string | null; sortedAt: string | null }
+export const ZSortingQuery = ZListQuery.extend({ flight_id: zId, track_code: text(80) });
+export type SortingListReply = ListResponse<SortingListItem>;
