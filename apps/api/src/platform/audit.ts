@@ -37,6 +37,9 @@ export function redactBody(body: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(body)) {
     if (SECRET_FIELDS.test(k)) out[k] = '***';
+    // multipart files arrive as Buffers (attachFieldsToBody: 'keyValues'): the log keeps their size, not their bytes.
+    else if (v instanceof Uint8Array) out[k] = `[file ${v.byteLength} bytes]`;
+    else if (Array.isArray(v) && v.some((x) => x instanceof Uint8Array)) out[k] = v.map((x) => (x instanceof Uint8Array ? `[file ${x.byteLength} bytes]` : x));
     else if (v && typeof v === 'object' && 'file' in (v as object)) out[k] = '[file]';
     else out[k] = v;
   }

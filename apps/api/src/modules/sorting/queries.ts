@@ -1,0 +1,88 @@
+import type { SortingListItem, SortingQuery } from '@app/contract/flights';
+import { and, desc, eq, isNull, or, sql, type AnyColumn } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { declarations as d } from '../../db/schema/declarations';
+import { flights } from '../../db/schema/flights';
+import { branches } from '../../db/schema/settings';
+import { parcelSortings as ps } from '../../db/schema/sorting';
+import { buildListQuery, countList, escapeLike, type ListSpec } from '../../platform/list-query';
+
+/* SQL of the branch sorting of a flight's parcels (parcel_sortings). */
+
+const asDateTime = (column: AnyColumn, timeZone: string) => sql<string | null>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
+/** Written table-qualified: inside the sub-select a bare "id" would be parcel_sortings' own. */
+const declarationId = sql.raw('"declarations"."id"');
+
+function sortingListSpec(flightId: number, onlyNonSorted: boolean): ListSpec<SortingQuery> {
+  return {
+    filters: {
+      track_code: (v) => (v ? or(sql`${d.trackCode} ilike ${`%${escapeLike(v)}%`}`, sql`${d.globalTrackCode} ilike ${`%${escapeLike(v)}%`}`) : undefined),
+    },
+    sorts: { id: d.id, track_code: d.trackCode, sorted_at: ps.sortedAt, code: branches.sortingLetter },
+    defaultSort: { column: 'id', order: 'desc' },
+    tieBreaker: d.id,
+    base: [
+      isNull(d.deletedAt),
+      eq(d.flightId, flightId),
+      ...(onlyNonSorted ? [sql`not exists (select 1 from ${ps} where ${ps.declarationId} = ${declarationId})`] : []),
+    ],
+    isBaseNarrow: true,
+  };
+}
+
+/** A page of the flight's parcels with their branch's sorting code and when they were sorted. */
+export async function findSortingPage(db: DbOrTx, flightId: number, query: SortingQuery, timeZone: string, onlyNonSorted: boolean) {
+  const built = buildListQuery(sortingListSpec(flightId, onlyNonSorted), query);
+  const rows: SortingListItem[] = await db.select({
+    id: d.id,
+    trackCode: d.trackCode,
+    code: branches.sortingLetter,
+    codeText: branches.name,
+    sortedAt: asDateTime(ps.sortedAt, timeZone),
+  }).from(d)
+    .leftJoin(branches, eq(branches.id, d.branchId))
+    .leftJoin(ps, eq(ps.declarationId, d.id))
+    .where(built.where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset);
+  const total = await countList(db, d, built);
+  return { rows, total };
+}
+
+export async function findFlightName(db: DbOrTx, flightId: number): Promise<string | null> {
+  const [row] = await db.select({ name: flights.name }).from(flights).where(eq(flights.id, flightId));
+  return row?.name ?? null;
+}
+
+/** The parcel with this track code (or, failing that, this global track code), not deleted. */
+export async function findParcelByCode(db: DbOrTx, code: string) {
+  const [row] = await db.select({
+    id: d.id,
+    trackCode: d.trackCode,
+    flightId: d.flightId,
+    branchId: d.branchId,
+    flightName: flights.name,
+  }).from(d).leftJoin(flights, eq(flights.id, d.flightId))
+    .where(and(isNull(d.deletedAt), or(eq(d.trackCode, code), eq(d.globalTrackCode, code))))
+    .orderBy(sql`${d.trackCode} = ${code} desc`, desc(d.id)).limit(1);
+  return row ?? null;
+}
+
+/** Marks the parcel sorted; null when it had been sorted already (the first sorting stays). */
+export async function insertSorting(db: DbOrTx, row: { declarationId: number; flightId: number; branchId: number | null; sortedBy: number }) {
+  const [inserted] = await db.insert(ps).values(row).onConflictDoNothing({ target: ps.declarationId }).returning({ id: ps.id });
+  return inserted ?? null;
+}
+
+/** The parcel's sorting code (its branch's letter and name) and when it was sorted. */
+export async function findSortingOf(db: DbOrTx, declarationId: number, timeZone: string) {
+  const [row] = await db.select({
+    id: d.id,
+    trackCode: d.trackCode,
+    code: branches.sortingLetter,
+    codeText: branches.name,
+    sortedAt: asDateTime(ps.sortedAt, timeZone),
+  }).from(d)
+    .leftJoin(branches, eq(branches.id, d.branchId))
+    .leftJoin(ps, eq(ps.declarationId, d.id))
+    .where(eq(d.id, declarationId));
+  return row ?? null;
+}
