@@ -26,6 +26,9 @@ import { normalizeBracketKeys, toValidationError } from './platform/validation';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerCurrencyRoutes } from './modules/currencies/routes';
 import { registerCustomsRoutes } from './modules/customs/routes';
+import { registerFlightFileRoutes } from './modules/flights/file-routes';
+import { registerFlightRoutes } from './modules/flights/routes';
+import { registerSortingRoutes } from './modules/sorting/routes';
 import { createCustomsLink } from './modules/customs/service';
 import { registerDeclarationRoutes } from './modules/declarations/routes';
 import { registerHealthRoutes } from './modules/health/routes';
@@ -126,6 +129,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     registerHistoryRoutes(api);
     registerWarehouseRoutes(api);
     registerCustomsRoutes(api);
+    registerFlightRoutes(api);
+    registerFlightFileRoutes(api);
+    registerSortingRoutes(api);
   });
 
   registerWebApp(app, deps.config.WEB_DIST);

@@ -195,8 +195,11 @@ export type CustomsQueueListReply = ListResponse<CustomsQueueRow>;
 export interface CustomsStatsReply {
   posts: Record<'0' | '1' | '3' | '4', number>;
   counts: CustomsCounts;
+  /** Declarations withdrawn at customs (the deleted declarations screen). */
+  withdrawn: number;
   queue: Record<CustomsQueueStatus, number>;
   tasks_today: { done: number; failed: number; declined: number };
+  /** The last declarations sync that succeeded, 'YYYY-MM-DD HH:mm:ss' in the office's time zone. */
   last_sync: string | null;
 }
 

@@ -17,8 +17,9 @@ const dateTime = z.preprocess(blank, z.string().trim().regex(/^\d{4}-\d{2}-\d{2}
 
 export const DELETED_SORT_COLUMNS = ['id', 'deleted_at', 'created_at', 'track_code'] as const;
 /**
- * GET /api/admin/customs/deleteddeclarations: soft-deleted declarations, newest deletion first.
- * The list's filters apply (date_from/date_to on the creation date); deleted_from/deleted_to on the deletion.
+ * GET /api/admin/customs/deleteddeclarations: declarations withdrawn at customs (the customs link's
+ * deleted declarations), newest withdrawal first, as our declaration rows. The list's filters apply
+ * (date_from/date_to on the creation date); deleted_from/deleted_to on the withdrawal.
  */
 export const ZDeletedDeclarationListQuery = ZListQuery.extend({
   sort_column: z.enum(DELETED_SORT_COLUMNS).optional(),
@@ -38,8 +39,9 @@ export const ZDeletedDeclarationListQuery = ZListQuery.extend({
 export type DeletedDeclarationListQuery = z.infer<typeof ZDeletedDeclarationListQuery>;
 
 export interface DeletedDeclarationRow extends DeclarationListRow {
+  /** When customs' declaration was withdrawn (as we first learnt it). */
   deleted_at: string;
-  /** Who deleted it (from its audit entry), or null when no entry names anyone. */
+  /** Who of us cancelled the declaration (its audit entry); null when the citizen withdrew it at customs. */
   deleted_by: { id: number; name: string } | null;
 }
 export type DeletedDeclarationListReply = ListResponse<DeletedDeclarationRow>;

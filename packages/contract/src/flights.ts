@@ -34,6 +34,8 @@ const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const text = (max = 120) => z.preprocess(blank, z.string().trim().max(max).optional());
 const optId = z.preprocess(blank, zId.optional());
 const date = z.preprocess(blank, z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/).optional());
+/** A required id of a form: blank → "required" (not a NaN from coercion). */
+const reqId = z.preprocess((v) => (v === '' || v === null || v === undefined ? undefined : Number(v)), z.number().int().positive());
 
 // ---------------------------------------------------------------- list (GET v2/flights/list, flights/info)
 
@@ -45,6 +47,7 @@ export const ZFlightListQuery = ZListQuery.extend({
   country_id: optId,
   state_id: optId,
   trendyol: z.preprocess(blank, z.coerce.number().int().min(0).max(2).optional()),
+  /** The flight's start date (started_at) from / to, days in the office time zone. */
   date_from: date,
   date_to: date,
 });
@@ -56,8 +59,10 @@ export interface FlightRow {
   /** Provider code (0 internal, 1 Trendyol, 2 Temu). */
   trendyol: number;
   airwaybill: string | null;
+  /** YYYY-MM-DD (office time zone). */
   startedAt: string | null;
   endedAt: string | null;
+  /** YYYY-MM-DD HH:mm:ss (office time zone). */
   createdAt: string;
   closedAt: string | null;
   /** YYYY-MM, the flight's accounting month ("current month"), null when never set. */
@@ -81,6 +86,8 @@ export interface FlightRow {
 export type FlightListReply = ListResponse<FlightRow>;
 
 export interface FlightOption { id: number; name: string }
+/** GET flights/options, flights/select: newest first, at most 1000. */
+export interface FlightOptionsReply { data: FlightOption[] }
 export const ZFlightOptionsQuery = z.object({
   country_id: optId,
   /** only open (29) flights when 1 */
@@ -114,7 +121,11 @@ export interface FlightCalculateReply { weight: string; count: number }
 // ---------------------------------------------------------------- package runs (packaging process)
 
 /** spec §3 "Package run": one depesh request of up to `limit` parcels. */
-export interface PackageRunItemInput { trackingNumber: string; airWaybillNumber: string; dispatchNumber: string; regNumber: string }
+export interface PackageRunItemInput {
+  trackingNumber: string; airWaybillNumber: string; dispatchNumber: string; regNumber: string;
+  /** Our declaration (stored with the run; absent in older runs). */
+  declarationId?: number;
+}
 export interface PackageRunItemOutput { trackingNumber: string; code: number; message?: string | null }
 export interface PackageRun {
   id: number;
@@ -149,7 +160,11 @@ export interface DispatchPackage {
   code: number | null;
   sentAt: string | null;
 }
-export const ZAirwaybillPackagesQuery = ZListQuery.extend({ flight_id: zId });
+export const AIRWAYBILL_PACKAGES_PAGE_SIZE = 20;
+export const ZAirwaybillPackagesQuery = ZListQuery.extend({
+  flight_id: zId,
+  per_page: z.coerce.number().int().min(1).max(1000).default(AIRWAYBILL_PACKAGES_PAGE_SIZE),
+});
 /** GET airwaybillpackages?flight_id: page size 20, totals over every page. */
 export interface AirwaybillPackagesReply { packages: DispatchPackage[]; total: number; totalWeight: string; count: number }
 /** GET airwaybillinfo?flight_id */
@@ -161,6 +176,14 @@ export const ZAirwaybillChange = z.object({
   flight_id: z.coerce.number().int().positive(),
   airwaybill: z.string().trim().min(3).max(64),
 });
+export interface AirwaybillChangeReply {
+  message: string;
+  data: FlightRow;
+  /** Package runs not yet executed whose input now carries the new number. */
+  runsUpdated: number;
+  /** Customs 'update' sends queued for the flight's dispatched parcels (0 while sending to customs is off). */
+  queued: number;
+}
 
 // ---------------------------------------------------------------- pallets / bags
 
@@ -181,8 +204,8 @@ export const ZFlightCreate = z.object({
   name: z.string().trim().min(1).max(120),
   start_date: date,
   end_date: date,
-  state_id: z.coerce.number().int().positive(),
-  country_id: z.coerce.number().int().positive(),
+  state_id: reqId,
+  country_id: reqId,
   trendyol: z.preprocess(blank, z.coerce.number().int().min(0).max(2).optional()),
 });
 export type FlightCreate = z.infer<typeof ZFlightCreate>;
@@ -206,6 +229,8 @@ export interface FlightCloseReply {
   dispatched: number;
   /** Parcels of the flight left out (not declared, for with-dispatch). */
   skipped: number;
+  /** close=false: nothing was written (runs have id 0). */
+  preview: boolean;
 }
 
 /** POST /api/admin/this_month/change (multipart flight_id, this_month YYYY-MM). */
@@ -224,9 +249,13 @@ export const ZFlightMarketplaceStates = z.object({
 /** POST flights/set: put parcels on a flight (the bag optional). Design: spec lists the path without a payload. */
 export const ZFlightSet = z.object({
   flight_id: z.coerce.number().int().positive(),
-  declaration_ids: z.array(z.coerce.number().int().positive()).min(1).max(5000),
+  /** `a,b`, repeated keys, `declaration_ids[]=` or a JSON array. */
+  declaration_ids: z.preprocess((v) => (typeof v === 'string' ? v.split(',').map((x) => x.trim()).filter(Boolean) : v),
+    z.array(z.coerce.number().int().positive()).min(1).max(5000)),
   parcel_id: z.preprocess(blank, z.coerce.number().int().positive().optional()),
 });
+/** POST flights/set and trendyol/updateStates: how many parcels changed. */
+export interface FlightCountReply { message: string; data: { count: number } }
 /** GET /api/task/to_flight: parcels at 7 packed in a bag of an open flight get that flight. */
 export interface ToFlightReply { message: string; count: number }
 export interface FlightWriteReply { message: string; data: FlightRow }
@@ -265,3 +294,40 @@ export const ZFlightExportQuery = z.object({
 export interface SortingListItem { id: number; trackCode: string; code: string | null; codeText: string | null; sortedAt: string | null }
 export const ZSortingQuery = ZListQuery.extend({ flight_id: zId, track_code: text(80) });
 export type SortingListReply = ListResponse<SortingListItem>;
+
+// ---------------------------------------------------------------- flight files & sorting (issue 7: manifests, exports, road sheet, sorting)
+
+/** File name prefixes of the flight files (spec §9: flight exports; .xlsx per decision 0007). */
+export const FLIGHT_FILE_PREFIX = {
+  export: 'flight_export_',
+  infoexport: 'flight_info_export_',
+  roadsheet: 'flight_roadsheet_',
+  manifests: 'flight_manifests_',
+} as const;
+/** GET flights/export: as_task=1 asks for an export task whatever the size (like the declaration exports). */
+export const ZFlightFileExportQuery = ZFlightExportQuery.extend({
+  as_task: z.preprocess(blank, z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true').optional()),
+});
+export type FlightFileExportQuery = z.infer<typeof ZFlightFileExportQuery>;
+/** The name of a manifest archive the server wrote (`zip_url` of ManifestResult points at it). */
+export const MANIFEST_ZIP_NAME = /^flight_manifests_\d{1,10}_[0-9a-f]{16}\.zip$/;
+export const ZManifestDownloadQuery = z.object({ file: z.string().regex(MANIFEST_ZIP_NAME) });
+/** GET flights/export/task_list: the flight export tasks (own; a full admin sees all), id descending. */
+export const ZFlightExportTaskListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+export const SORTING_SORTS = ['id', 'track_code', 'sorted_at', 'code'] as const;
+export type SortingQuery = z.infer<typeof ZSortingQuery>;
+/** POST sorting/create: a scan at the sorting line (track code or global track code; an FDX prefix is ignored). */
+export const ZSortingCreate = z.object({
+  flight_id: z.coerce.number().int().positive(),
+  track_code: z.string().trim().min(1).max(80),
+});
+export type SortingCreate = z.infer<typeof ZSortingCreate>;
+export interface SortingCreateReply {
+  message: string;
+  /** `already`: the parcel had been sorted before (the reply repeats its code and first sorting time). */
+  data: SortingListItem & { already: boolean };
+}

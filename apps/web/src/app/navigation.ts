@@ -51,6 +51,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   // Customs declarations
   { path: 'customs/declarations', label: 'customsDeclarations', group: 'customsDeclarations', gate: can('dgk_declarations') },
   { path: 'customs/posts', label: 'customsPosts', group: 'customsDeclarations', gate: can('dgk_declarations') },
+  { path: 'customs/upload', label: 'customsUpload', group: 'customsDeclarations', gate: can('dgk_declarations') },
+  { path: 'customs/stats', label: 'customsStats', group: 'customsDeclarations', gate: can('dgk_declarations') },
   { path: 'declarations/deleted', label: 'deletedDeclarations', group: 'customsDeclarations', gate: can('deleted_customs_declarations') },
   { path: 'declarations/post', label: 'postDeclarations', group: 'customsDeclarations', gate: can('post_declarations') },
   // Queues

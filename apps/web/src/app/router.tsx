@@ -3,9 +3,11 @@ import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { authRoutes } from '../features/auth/routes';
 import { customsRoutes } from '../features/customs/routes';
 import { declarationRoutes } from '../features/declarations/routes';
+import { flightRoutes } from '../features/flights/routes';
 import { historyRoutes } from '../features/history/routes';
 import { settingGroupRoutes } from '../features/settings/routes';
 import { settingListRoutes } from '../features/settings/lists/routes';
+import { sortingRoutes } from '../features/sorting/routes';
 import { userRoutes } from '../features/users/routes';
 import { warehouseRoutes } from '../features/warehouse/routes';
 import { APP_BASE } from './navigation';
@@ -18,7 +20,7 @@ const SectionFallback = lazy(() => import('./pages/section-fallback').then((m) =
 const NotFoundPage = lazy(() => import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 /** Built screens; every other section of the sidebar falls to SectionFallback ("not ready yet"). */
-const sectionRoutes: RouteObject[] = [...declarationRoutes, ...historyRoutes, ...userRoutes, ...settingGroupRoutes, ...settingListRoutes, ...warehouseRoutes, ...customsRoutes];
+const sectionRoutes: RouteObject[] = [...declarationRoutes, ...historyRoutes, ...userRoutes, ...settingGroupRoutes, ...settingListRoutes, ...warehouseRoutes, ...customsRoutes, ...flightRoutes, ...sortingRoutes];
 
 export const routes: RouteObject[] = [
   ...authRoutes.map((route) => ({ ...route, errorElement: <RouteErrorPage /> })),

@@ -90,8 +90,13 @@ export const customsParcels = pgTable('customs_parcels', {
   regNumber: varchar('reg_number', { length: 40 }),
   payStatusId: smallint('pay_status_id'),
   declaredAt: timestamp('declared_at', { withTimezone: true }),
-  /** The citizen withdrew the declaration (deleted declarations). */
+  /**
+   * The declaration was withdrawn at customs (deleted declarations): by the citizen (the sync of
+   * deleteddeclarations), or with the parcel when we deleted it. The first time we learnt it.
+   */
   declarationDeletedAt: timestamp('declaration_deleted_at', { withTimezone: true }),
+  /** We deleted the parcel at customs (our declaration was cancelled): customs no longer has it. */
+  removedAt: timestamp('removed_at', { withTimezone: true }),
   post: jsonb('post'),
   declaration: jsonb('declaration'),
   addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
@@ -100,4 +105,6 @@ export const customsParcels = pgTable('customs_parcels', {
   index('customs_parcels_added_idx').on(t.addedAt.desc(), t.trackCode),
   index('customs_parcels_reg_idx').on(t.regNumber),
   index('customs_parcels_fin_idx').on(t.fin),
+  // The deleted declarations screen: newest withdrawal first.
+  index('customs_parcels_declaration_deleted_idx').on(t.declarationDeletedAt.desc(), t.trackCode).where(sql`${t.declarationDeletedAt} is not null`),
 ]);

@@ -4,9 +4,11 @@ import type { Db } from '../client';
 /**
  * Demo data of the customs screens (issue 7): the latest demo parcels as customs knows them — added
  * (0), declared by the citizen (1, with registration numbers), in boxes (3), dispatched (4) — a few
- * parcels of customers we do not know, the package queue with a declined and a waiting send, and
- * the customs tasks of those calls with their raw requests and answers. In the demo, sending to
- * customs is on (the embedded simulator answers).
+ * parcels of customers we do not know, declarations citizens withdrew and declarations of ours
+ * cancelled after customs had them (deleted declarations), the post declarations of the declared
+ * ones, the package queue with a declined and a waiting send, and the customs tasks of those calls
+ * with their raw requests and answers. In the demo, sending to customs is on (the embedded
+ * simulator answers).
  */
 export async function generateCustomsDemoData(db: Db): Promise<void> {
   await db.execute(sql`
@@ -26,10 +28,15 @@ export async function generateCustomsDemoData(db: Db): Promise<void> {
       left join countries c on c.id = d.country_id
       where d.deleted_at is null and d.weight > 0 and d.price > 0 and d.id % 3 = 0
       order by d.id desc limit 240
-    ), shaped as (
+    ), timed as (
       select p.*, case when n % 5 = 0 then 0 when n % 5 in (1, 2) then 1 when n % 5 = 3 then 3 else 4 end as post_status,
-             greatest(p.created_at, now() - interval '20 days') + interval '2 hours' as added_at
+             least(greatest(p.created_at, now() - interval '20 days') + interval '2 hours', now() - interval '1 hour') as added_at
       from picked p
+    ), shaped as (
+      -- declared a day after the add and dispatched a day later, never in the future
+      select t.*, least(t.added_at + interval '1 day', now() - interval '20 minutes') as declared_at,
+             least(t.added_at + interval '2 days', now() - interval '5 minutes') as depesh_at
+      from timed t
     )
     insert into customs_parcels (track_code, package_type, post_status, fin, importer_name, goods_name, quantity, weight, invoice_price,
       invoice_price_usd, currency, airwaybill, depesh_number, depesh_at, reg_number, pay_status_id, declared_at, post, declaration, added_at)
@@ -38,10 +45,10 @@ export async function generateCustomsDemoData(db: Db): Promise<void> {
       s.currency,
       case when s.post_status = 4 then '235-' || lpad((40000000 + s.n)::text, 8, '0') end,
       case when s.post_status = 4 then 'DEP-' || to_char(s.added_at, 'YYMMDD') end,
-      case when s.post_status = 4 then s.added_at + interval '2 days' end,
+      case when s.post_status = 4 then s.depesh_at end,
       case when s.post_status > 0 then '2026' || lpad((500000 + s.n)::text, 8, '0') end,
       case when s.post_status > 0 then case when s.n % 9 = 0 then 2 else 1 end end,
-      case when s.post_status > 0 then s.added_at + interval '1 day' end,
+      case when s.post_status > 0 then s.declared_at end,
       jsonb_build_object('direction', 1, 'trackinG_NO', s.track_code, 'transP_COSTS', coalesce(s.delivery_price, 0), 'weighT_GOODS', s.weight,
         'quantitY_OF_GOODS', s.quantity, 'invoyS_PRICE', s.price, 'currencY_TYPE', s.currency, 'fin', s.fin, 'document_type', 'PinCode',
         'idxaL_NAME', s.importer, 'idxaL_ADRESS', s.address, 'phone', s.phone, 'ixraC_NAME', coalesce(s.shop_name, ''), 'ixraC_ADRESS', s.country,
@@ -49,16 +56,70 @@ export async function generateCustomsDemoData(db: Db): Promise<void> {
         'inserT_DATE', to_char(s.added_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS'),
         'airwaybill', case when s.post_status = 4 then '235-' || lpad((40000000 + s.n)::text, 8, '0') end,
         'depesH_NUMBER', case when s.post_status = 4 then 'DEP-' || to_char(s.added_at, 'YYMMDD') end,
-        'depesH_DATE', case when s.post_status = 4 then to_char((s.added_at + interval '2 days') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') end,
+        'depesH_DATE', case when s.post_status = 4 then to_char(s.depesh_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') end,
         'status', s.post_status, 'ecoM_REGNUMBER', case when s.post_status > 0 then '2026' || lpad((500000 + s.n)::text, 8, '0') end, 'packagE_TYPE', '1'),
       case when s.post_status > 0 then jsonb_build_object('trackingNumber', s.track_code, 'regNumber', '2026' || lpad((500000 + s.n)::text, 8, '0'),
-        'payStatus_Id', case when s.n % 9 = 0 then 2 else 1 end, 'insertDate', to_char((s.added_at + interval '1 day') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS'),
+        'payStatus_Id', case when s.n % 9 = 0 then 2 else 1 end, 'insertDate', to_char(s.declared_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS'),
         'fin', s.fin, 'importerName', s.importer,
         'goodsList', jsonb_build_array(jsonb_build_object('currencyType', s.currency, 'invoicePrice', s.price, 'goodsName', s.goods, 'quantity', s.quantity,
           'invoicePriceUsdNumber', round(s.price * case s.currency when 'TRY' then 0.024 else 1 end, 2)))) end,
       s.added_at
     from shaped s
     on conflict (track_code) do nothing`);
+  // Customs took a lower value than declared to us for some parcels (the post declarations show both).
+  await db.execute(sql`
+    update customs_parcels set invoice_price_usd = round(invoice_price_usd * 0.8, 2),
+      declaration = jsonb_set(declaration, '{goodsList,0,invoicePriceUsdNumber}', to_jsonb(round(invoice_price_usd * 0.8, 2)))
+    where declaration is not null and invoice_price_usd > 0 and abs(hashtext(track_code)) % 7 = 0`);
+  // Citizens withdrew a few declarations at customs (deleted declarations): the parcel is undeclared again.
+  await db.execute(sql`
+    with picked as (
+      select track_code from customs_parcels where post_status = 1 and declared_at is not null
+      order by declared_at desc offset 3 limit 12
+    )
+    update customs_parcels cp set post_status = 0,
+      declaration_deleted_at = least(cp.declared_at + make_interval(hours => 6 + abs(hashtext(cp.track_code)) % 40), now() - interval '10 minutes'),
+      post = jsonb_set(cp.post, '{status}', '0'::jsonb)
+    from picked where picked.track_code = cp.track_code`);
+  // Declarations we cancelled after customs had them (the demo's deleted twins, with who cancelled them):
+  // the parcel and its citizen's declaration were deleted at customs.
+  await db.execute(sql`
+    with picked as (
+      select d.id, d.track_code, d.weight, d.price, d.quantity, d.deleted_at, d.created_at, u.fin, u.name || ' ' || u.surname as importer,
+             coalesce(c.currency_type, 'USD') as currency, coalesce(pt.name_az, 'Geyim') as goods, row_number() over (order by d.id) as n
+      from declarations d
+      join users u on u.id = d.user_id and u.fin is not null
+      left join product_types pt on pt.id = d.product_type_id
+      left join countries c on c.id = d.country_id
+      where d.deleted_at is not null and d.weight > 0 and d.price > 0 and d.deleted_at >= d.created_at + interval '1 day'
+      order by d.id limit 8
+    )
+    insert into customs_parcels (track_code, package_type, post_status, fin, importer_name, goods_name, quantity, weight, invoice_price, invoice_price_usd,
+      currency, reg_number, pay_status_id, declared_at, declaration_deleted_at, removed_at, declaration, added_at)
+    select p.track_code, 1, 1, p.fin, p.importer, p.goods, p.quantity, p.weight, p.price,
+      round(p.price * case p.currency when 'TRY' then 0.024 else 1 end, 2), p.currency,
+      '2026' || lpad((600000 + p.n)::text, 8, '0'), 1, least(p.created_at + interval '20 hours', p.deleted_at - interval '1 hour'), p.deleted_at, p.deleted_at,
+      jsonb_build_object('trackingNumber', p.track_code, 'regNumber', '2026' || lpad((600000 + p.n)::text, 8, '0'), 'payStatus_Id', 1,
+        'insertDate', to_char(least(p.created_at + interval '20 hours', p.deleted_at - interval '1 hour') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS'), 'fin', p.fin, 'importerName', p.importer,
+        'goodsList', jsonb_build_array(jsonb_build_object('currencyType', p.currency, 'invoicePrice', p.price, 'goodsName', p.goods, 'quantity', p.quantity,
+          'invoicePriceUsdNumber', round(p.price * case p.currency when 'TRY' then 0.024 else 1 end, 2)))),
+      p.created_at + interval '4 hours'
+    from picked p
+    on conflict (track_code) do nothing`);
+  // Customs state history of those: 100 (electronic declaration cancelled) after the declaration.
+  await db.execute(sql`
+    insert into declaration_customs_states (declaration_id, track_code, code, json, created_at)
+    select d.id, cp.track_code, 100, cp.declaration, cp.declaration_deleted_at
+    from customs_parcels cp join declarations d on d.track_code = cp.track_code
+    where cp.declaration_deleted_at is not null`);
+  // Post declarations (spec §3): each citizen's declaration of a parcel of ours, our value and the value customs took (USD).
+  await db.execute(sql`
+    insert into post_declarations (track_code, price, dgk_price, user_id, is_new, customs_id, declaration_id, created_at)
+    select d.track_code, round(d.price * case cp.currency when 'TRY' then 0.024 else 1 end, 2), cp.invoice_price_usd, d.user_id,
+      cp.declared_at > now() - interval '4 days', cp.reg_number, d.id, cp.declared_at
+    from customs_parcels cp join declarations d on d.track_code = cp.track_code
+    where cp.reg_number is not null and cp.declared_at is not null
+      and not exists (select 1 from post_declarations p where p.customs_id = cp.reg_number)`);
   // Parcels at customs whose customer we do not know (a marketplace's, sent under our carrier code).
   await db.execute(sql`
     insert into customs_parcels (track_code, package_type, post_status, fin, importer_name, goods_name, quantity, weight, invoice_price, currency, added_at, post)
@@ -78,6 +139,13 @@ export async function generateCustomsDemoData(db: Db): Promise<void> {
       'sent', 200, jsonb_build_object('trackingNumber', cp.track_code, 'code', 200, 'message', null)::text, 1, cp.depesh_at, cp.depesh_at + interval '1 second'
     from customs_parcels cp join declarations d on d.track_code = cp.track_code
     where cp.post_status = 4`);
+  // The deletes of the cancelled ones, as sent.
+  await db.execute(sql`
+    insert into customs_queue (action, declaration_id, track_code, json, status, status_code, response, attempts, created_at, updated_at)
+    select 'delete', d.id, cp.track_code, jsonb_build_object('trackingNumber', cp.track_code), 'sent', 200,
+      jsonb_build_object('deleted', cp.track_code)::text, 1, cp.removed_at, cp.removed_at + interval '1 second'
+    from customs_parcels cp join declarations d on d.track_code = cp.track_code
+    where cp.removed_at is not null`);
   // One add customs declined (a wrong FIN) and one waiting for its retry after customs did not answer.
   await db.execute(sql`
     insert into customs_queue (action, declaration_id, track_code, json, status, status_code, response, attempts, retry_at, last_error, created_at, updated_at)
@@ -94,11 +162,13 @@ export async function generateCustomsDemoData(db: Db): Promise<void> {
   // The customs tasks of those sends, with the raw request and answer, plus the pings and a failed search.
   await db.execute(sql`
     insert into customs_tasks (action, method, path, query, status_code, http_status, response, attempts, state, error, queue_id, retry_at, created_at, updated_at)
-    select q.action, 'POST', case q.action when 'depesh' then '/api/v2/carriers/depesh' else '/api/v2/carriers' end,
-      case when q.action = 'add' then jsonb_build_array(q.json) else jsonb_build_array(q.json) end,
+    select q.action, case q.action when 'delete' then 'DELETE' else 'POST' end,
+      case q.action when 'depesh' then '/api/v2/carriers/depesh' when 'delete' then '/api/v2/carriers/' || q.track_code else '/api/v2/carriers' end,
+      case when q.action = 'delete' then q.json else jsonb_build_array(q.json) end,
       q.status_code, case when q.status_code = 503 then 503 else 200 end,
       case when q.status = 'sent' then jsonb_build_object('code', 200, 'data',
-        case when q.action = 'add' then jsonb_build_array(q.track_code) else jsonb_build_array(jsonb_build_object('trackingNumber', q.track_code, 'code', 200, 'message', null)) end,
+        case q.action when 'add' then jsonb_build_array(q.track_code) when 'delete' then 'true'::jsonb
+          else jsonb_build_array(jsonb_build_object('trackingNumber', q.track_code, 'code', 200, 'message', null)) end,
         'exception', null)::text else q.response end,
       q.attempts, case q.status when 'sent' then 'done' when 'declined' then 'declined' else 'failed' end, q.last_error, q.id, q.retry_at, q.created_at, q.updated_at
     from customs_queue q`);

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
 
 /**
- * Demo rows of the declaration list screens (deleted, post declarations) and of the history
+ * Demo rows of the declaration list screens (deleted twins with who deleted them; the deleted and
+ * post declarations screens read the customs link's data, see demo-customs.ts) and of the history
  * screens (operation log, status archive), so each opens on realistic data for every demo role.
  * Set-based; run once with the demo seed, after the declarations exist.
  */
@@ -47,15 +48,5 @@ export async function generateDeclarationListData(db: Db, opts: { staffIds: read
            '/api/admin/declaration/edit/state?declaration_id=' || p.id || '&state_id=' || p.status_id, 200,
            json_build_object('state_id', json_build_object('from', 7, 'to', p.status_id)), p.at
     from picked p where exists (select 1 from history h where h.object_id = p.id)`);
-  // Post declarations: parcels declared to customs by post, with the value customs set.
-  await db.execute(sql`
-    insert into post_declarations (track_code, price, dgk_price, user_id, is_new, customs_id, declaration_id, created_at)
-    select coalesce(d.global_track_code, d.track_code),
-           round(coalesce(d.price, 20) / case when d.country_id = 1 then 32 else 1 end, 2),
-           round(coalesce(d.price, 20) / case when d.country_id = 1 then 32 else 1 end * (0.9 + (d.id % 5) * 0.1), 2),
-           d.user_id, d.id % 3 = 0, 'AZP' || lpad((d.id * 37)::text, 9, '0'), d.id,
-           least(d.created_at + interval '2 days', now())
-    from declarations d
-    where d.deleted_at is null and d.id % 12 = 5 and d.status_id in (8, 9, 10)
-      and not exists (select 1 from post_declarations p where p.declaration_id = d.id)`);
+  // Post declarations come from the customs link (demo-customs.ts: the citizens' declarations of our parcels).
 }

@@ -15,6 +15,7 @@ import { generateDeclarationListData } from './demo-declaration-lists';
 import { seedDemoSettingLists } from './demo-settings-lists';
 import { generateWarehouseData } from './demo-warehouse';
 import { generateCustomsDemoData } from './demo-customs';
+import { generateFlightsDemoData } from './demo-flights';
 import { generateMoneyDemoData } from './demo-money';
 
 export const DEMO_PASSWORD = 'demo12345';
@@ -73,6 +74,7 @@ export async function seedDemoData(db: Db, opts: { customers: number; declaratio
   await seedDemoSettingLists(db); // every settings list opens on realistic rows
   await generateWarehouseData(db, { staffIds }); // boxes, transfers, handover queue (issue 8)
   await generateCustomsDemoData(db); // customs screens: parcels at customs, queue, tasks
+  await generateFlightsDemoData(db, { staffIds }); // flights: open flights to close with dispatch, package runs of a closed one
   await generateMoneyDemoData(db); // customers' balance operations behind their balances (issue 8)
   await db.insert(settings).values({ groupId: 'system', key: 'demo_seeded_at', value: new Date().toISOString() });
   return true;

@@ -62,8 +62,8 @@ export interface CustomsSimulator {
   /** How many times a parcel was added (a correct carrier never exceeds 1). */
   addCount(trackingNumber: string): number;
   declarationOf(trackingNumber: string): CustomsDeclaration | null;
-  /** Loads what customs already knows (an embedded restart: the parcels sent before, with their declarations). */
-  preload(items: { post: CustomsPost; declaration?: CustomsDeclaration | null }[]): void;
+  /** Loads what customs already knows (an embedded restart: the parcels sent before, with their declarations, live or withdrawn). */
+  preload(items: { post: CustomsPost; declaration?: CustomsDeclaration | null; withdrawn?: CustomsDeclaration | null }[]): void;
   configure(options: Partial<Pick<CustomsSimulatorOptions, 'declareAfterMs' | 'declareRatio' | 'latencyMs'>>): void;
   reset(): void;
   close(): Promise<void>;
@@ -295,10 +295,11 @@ export async function startCustomsSimulator(options: CustomsSimulatorOptions = {
       if (post && post.status === POST_STATUS.declared) post.status = POST_STATUS.inCustoms;
     },
     preload: (items) => {
-      for (const { post, declaration } of items) {
+      for (const { post, declaration, withdrawn: gone } of items) {
         const addedAt = Date.parse(`${post.inserT_DATE.slice(0, 19)}Z`) || Date.now();
         posts.set(post.trackinG_NO, { ...post, addedAt });
         adds.set(post.trackinG_NO, 1);
+        if (gone && !declaration) withdrawn.set(post.trackinG_NO, gone);
         if (declaration) {
           declared.set(post.trackinG_NO, declaration);
           const n = Number(declaration.regNumber.slice(-6));

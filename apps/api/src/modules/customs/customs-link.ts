@@ -8,8 +8,9 @@ import {
 } from '../../integrations/customs/protocol';
 import type { Jobs } from '../../platform/jobs';
 import {
-  claimQueueItems, findDeclarationsForCustoms, findGlobalSetting, findStrandedQueueIds, insertCustomsTask, insertCustomsTasks, insertDeclarationCustomsStates,
-  insertQueueItems, updateQueueItems, upsertCustomsParcels, type CustomsParcelValues, type NewCustomsTask, type QueueItemUpdate,
+  claimQueueItems, dropQueuedAdds, findDeclarationsForCustoms, findGlobalSetting, findParcelsToWithdraw, findStrandedQueueIds, insertCustomsTask,
+  insertCustomsTasks, insertDeclarationCustomsStates, insertPostDeclarations, insertQueueItems, markDeclarationsWithdrawn, markParcelsRemoved,
+  updateQueueItems, upsertCustomsParcels, type CustomsParcelValues, type NewCustomsTask, type QueueItemUpdate,
 } from './queries';
 
 /*
@@ -77,12 +78,21 @@ export interface CustomsLink {
    * customs cannot take yet (no customer, FIN, weight or price) are returned as skipped.
    */
   queueDeclarations(db: DbOrTx, declarationIds: number[]): Promise<{ ids: number[]; disabled: boolean; skipped: { id: number; trackCode: string; missing: string[] }[] }>;
+  /**
+   * Our declarations were cancelled (in the caller's transaction): their adds still waiting in the
+   * queue are dropped, and each parcel customs holds and has not dispatched gets a delete send.
+   * A dispatched parcel (customs post 4) cannot be deleted by the protocol and is left as it is.
+   */
+  withdrawDeclarations(db: DbOrTx, items: { declarationId: number; trackCode: string }[]): Promise<{ ids: number[]; disabled: boolean; dropped: number }>;
   /** Sends these queued rows now, with bounded concurrency. `jobAttempt` is the job runner's attempt (1 outside a job). */
   sendQueued(db: Db, ids: number[], jobAttempt?: number): Promise<SendOutcome[]>;
   /** Package run: depesh requests for the parcels, sent now; what customs did not answer is retried by the job runner. */
   runPackages(db: Db, items: PackageRunItem[]): Promise<{ trackingNumber: string; code: number; message: string | null }[]>;
-  /** Pulls carrier posts, declarations and deleted declarations of the last days into customs_parcels. */
-  sync(db: Db, days?: number): Promise<{ posts: number; declarations: number; deleted: number; states: number }>;
+  /**
+   * Pulls carrier posts, declarations and deleted declarations of the last days into customs_parcels;
+   * each new declaration of a parcel of ours becomes a post declaration.
+   */
+  sync(db: Db, days?: number): Promise<{ posts: number; declarations: number; deleted: number; states: number; postDeclarations: number }>;
 }
 
 interface LinkDeps {
@@ -143,6 +153,7 @@ export function parcelFromPost(post: CustomsPost): CustomsParcelValues {
     ...(post.ecoM_REGNUMBER ? { regNumber: post.ecoM_REGNUMBER } : {}),
     post,
     ...(post.inserT_DATE ? { addedAt: new Date(`${post.inserT_DATE.slice(0, 19)}Z`) } : {}),
+    removedAt: null,
   };
 }
 
@@ -164,7 +175,7 @@ function parcelFromAdd(parcel: CustomsParcel, commercial: boolean): CustomsParce
     trackCode: parcel.trackinG_NO, packageType: commercial ? 2 : 1, postStatus: POST_STATUS.inCustoms, fin: parcel.fin,
     importerName: parcel.idxaL_NAME, goodsName: parcel.goodslist.map((g) => g.name_of_goods).join(', ') || null,
     quantity: parcel.quantitY_OF_GOODS, weight: num(parcel.weighT_GOODS), invoicePrice: num(parcel.invoyS_PRICE), currency: parcel.currencY_TYPE,
-    airwaybill: parcel.airwaybill ?? null, depeshNumber: parcel.depesH_NUMBER ?? null,
+    airwaybill: parcel.airwaybill ?? null, depeshNumber: parcel.depesH_NUMBER ?? null, removedAt: null,
   };
 }
 
@@ -260,6 +271,8 @@ export function createCustomsLink(deps: LinkDeps): CustomsLink {
     queue: QueueItemUpdate;
     parcels: CustomsParcelValues[];
     states: { trackCode: string; code: number; json: unknown }[];
+    /** Parcels customs no longer holds (deleted, or not found by the delete). */
+    removed: string[];
   }
 
   /** Sends one queued row (HTTP only); the caller writes the results of many sends together. */
@@ -270,12 +283,14 @@ export function createCustomsLink(deps: LinkDeps): CustomsLink {
     const base = { queueId: item.id, trackingNumber: item.trackCode, action: item.action as CustomsQueueAction };
     const parcels: CustomsParcelValues[] = [];
     const states: SendWrites['states'] = [];
+    const removed: string[] = [];
     const done = (outcome: SendOutcome, queue: Omit<QueueItemUpdate, 'id' | 'attempts'>): SendWrites => ({
       outcome,
       tasks: exchanges.map((x) => ({ ...toTask(x, item.id), retryAt: x.ok ? null : queue.retryAt })),
       queue: { id: item.id, attempts, ...queue },
       parcels: outcome.status === 'sent' ? parcels : [],
       states: outcome.status === 'sent' ? states : [],
+      removed,
     });
     if (!c) {
       const retryAt = new Date(Date.now() + backoffMs(jobAttempt));
@@ -304,8 +319,15 @@ export function createCustomsLink(deps: LinkDeps): CustomsLink {
           break;
         }
         case 'delete':
-          await c.deleteParcel(item.trackCode);
+          try {
+            await c.deleteParcel(item.trackCode);
+          } catch (error) {
+            // customs does not have it (never reached it, or deleted before): nothing left to delete
+            if (error instanceof CustomsError && error.kind === 'declined' && error.details.code === 404) removed.push(item.trackCode);
+            throw error;
+          }
           response = { deleted: item.trackCode };
+          removed.push(item.trackCode);
           break;
         case 'addtoboxes': {
           [itemResult] = await c.addToBoxes([item.json as CustomsBoxItem]);
@@ -360,11 +382,23 @@ export function createCustomsLink(deps: LinkDeps): CustomsLink {
         await insertCustomsTasks(tx, writes.flatMap((w) => w.tasks));
         await upsertCustomsParcels(tx, writes.flatMap((w) => w.parcels));
         await insertDeclarationCustomsStates(tx, writes.flatMap((w) => w.states));
+        await markParcelsRemoved(tx, writes.flatMap((w) => w.removed));
         await updateQueueItems(tx, writes.map((w) => w.queue));
       });
       outcomes.push(...writes.map((w) => w.outcome));
     }
     return outcomes;
+  }
+
+  async function withdrawDeclarations(db: DbOrTx, items: { declarationId: number; trackCode: string }[]) {
+    if (items.length === 0) return { ids: [], disabled: false, dropped: 0 };
+    const tracks = items.map((i) => i.trackCode);
+    const dropped = await dropQueuedAdds(db, tracks, 'cancelled: the declaration was deleted before it was sent');
+    const atCustoms = new Set(await findParcelsToWithdraw(db, tracks));
+    const sends: CustomsSend[] = items.filter((i) => atCustoms.has(i.trackCode))
+      .map((i) => ({ action: 'delete' as const, declarationId: i.declarationId, trackingNumber: i.trackCode }));
+    const queued = await queue(db, sends);
+    return { ...queued, dropped };
   }
 
   async function runPackages(db: Db, items: PackageRunItem[]) {
@@ -384,7 +418,7 @@ export function createCustomsLink(deps: LinkDeps): CustomsLink {
 
   async function sync(db: Db, days = 3) {
     const c = client(db);
-    if (!c) return { posts: 0, declarations: 0, deleted: 0, states: 0 };
+    if (!c) return { posts: 0, declarations: 0, deleted: 0, states: 0, postDeclarations: 0 };
     const dateFrom = new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10) + 'T00:00:00';
     const posts = [
       ...(await c.allCarriersPosts({ packagE_TYPE: '1', dateFrom })),
@@ -393,16 +427,17 @@ export function createCustomsLink(deps: LinkDeps): CustomsLink {
     await upsertCustomsParcels(db, posts.map(parcelFromPost));
     const declared = await c.allDeclarations({ packagE_TYPE: '1', dateFrom });
     await upsertCustomsParcels(db, declared.map(parcelFromDeclaration));
+    const postDeclarations = await insertPostDeclarations(db, declared);
     const deleted = await c.allDeletedDeclarations({ packagE_TYPE: '1', dateFrom });
-    await upsertCustomsParcels(db, deleted.map((dd) => ({ trackCode: dd.trackingNumber, regNumber: dd.regNumber, declarationDeletedAt: new Date(), declaration: dd })));
+    await markDeclarationsWithdrawn(db, deleted.map((dd) => ({ trackCode: dd.trackingNumber, regNumber: dd.regNumber, declaration: dd })));
     let states = 0;
     states += await insertDeclarationCustomsStates(db, declared.map((dd) => ({ trackCode: dd.trackingNumber, code: 1, json: dd })));
     states += await insertDeclarationCustomsStates(db, deleted.map((dd) => ({ trackCode: dd.trackingNumber, code: 100, json: dd })));
     // Rows left queued by an instance that stopped: send them again.
     const stranded = await findStrandedQueueIds(db, 500);
     if (stranded.length > 0) await jobs.enqueue(db, CUSTOMS_SEND_JOB, { ids: stranded });
-    return { posts: posts.length, declarations: declared.length, deleted: deleted.length, states };
+    return { posts: posts.length, declarations: declared.length, deleted: deleted.length, states, postDeclarations };
   }
 
-  return { configured, client, isSendingOn, queue, queueDeclarations, sendQueued, runPackages, sync };
+  return { configured, client, isSendingOn, queue, queueDeclarations, withdrawDeclarations, sendQueued, runPackages, sync };
 }

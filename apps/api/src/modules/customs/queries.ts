@@ -1,14 +1,15 @@
 import type {
   CustomsCounts, CustomsDeclarationListQuery, CustomsDeclarationRow, CustomsQueueListQuery, CustomsQueueRow, CustomsTaskListQuery, CustomsTaskRow,
 } from '@app/contract/customs';
-import { and, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { customsParcels as cp, customsQueue as q, customsTasks as t } from '../../db/schema/customs';
 import { declarationCustomsStates } from '../../db/schema/declaration-workflow';
-import { declarations as d } from '../../db/schema/declarations';
+import { declarations as d, postDeclarations } from '../../db/schema/declarations';
 import { flights } from '../../db/schema/flights';
 import { settings } from '../../db/schema/settings';
 import { users } from '../../db/schema/users';
+import { POST_STATUS, type CustomsDeclaration } from '../../integrations/customs/protocol';
 import { buildListQuery, countList, escapeLike, filters, type ListSpec } from '../../platform/list-query';
 
 /* SQL of the customs link: exchanges (tasks), the package queue, what customs knows of our parcels. */
@@ -202,9 +203,101 @@ export async function upsertCustomsParcels(db: DbOrTx, rows: CustomsParcelValues
   }
 }
 
+/** What customs holds of these parcels (a parcel we deleted at customs is no longer there). */
 export function findCustomsParcelsByTrack(db: DbOrTx, trackCodes: string[]) {
   if (trackCodes.length === 0) return Promise.resolve([]);
-  return db.select({ trackCode: cp.trackCode, regNumber: cp.regNumber, postStatus: cp.postStatus }).from(cp).where(inArray(cp.trackCode, trackCodes));
+  return db.select({ trackCode: cp.trackCode, regNumber: cp.regNumber, postStatus: cp.postStatus, declarationDeletedAt: cp.declarationDeletedAt })
+    .from(cp).where(and(inArray(cp.trackCode, trackCodes), isNull(cp.removedAt)));
+}
+
+/** Parcels customs holds and may still delete: not deleted by us already, not in a dispatch (status 4: customs refuses). */
+export async function findParcelsToWithdraw(db: DbOrTx, trackCodes: string[]): Promise<string[]> {
+  if (trackCodes.length === 0) return [];
+  const rows = await db.select({ trackCode: cp.trackCode }).from(cp)
+    .where(and(inArray(cp.trackCode, trackCodes), isNull(cp.removedAt), sql`${cp.postStatus} <> ${POST_STATUS.dispatched}`));
+  return rows.map((r) => r.trackCode);
+}
+
+/** Adds of these parcels still waiting in the queue are dropped (failed, with the reason): nothing to tell customs any more. */
+export async function dropQueuedAdds(db: DbOrTx, trackCodes: string[], reason: string): Promise<number> {
+  if (trackCodes.length === 0) return 0;
+  const rows = await db.update(q).set({ status: 'failed', lastError: reason, retryAt: null, updatedAt: new Date() })
+    .where(and(inArray(q.trackCode, trackCodes), inArray(q.action, ['add', 'add_commercial']), eq(q.status, 'queued')))
+    .returning({ id: q.id });
+  return rows.length;
+}
+
+/**
+ * We deleted these parcels at customs (or customs no longer had them): they leave the customs
+ * lists; a parcel that had a citizen's declaration lists it among the deleted declarations from now.
+ */
+export async function markParcelsRemoved(db: DbOrTx, trackCodes: string[]): Promise<void> {
+  if (trackCodes.length === 0) return;
+  await db.update(cp).set({
+    removedAt: sql`coalesce(${cp.removedAt}, now())`,
+    declarationDeletedAt: sql`case when ${cp.regNumber} is not null then coalesce(${cp.declarationDeletedAt}, now()) else ${cp.declarationDeletedAt} end`,
+    updatedAt: new Date(),
+  }).where(inArray(cp.trackCode, trackCodes));
+}
+
+/**
+ * Declarations customs lists as withdrawn (deleteddeclarations). The withdrawal keeps the first
+ * time we learnt it (each sync sees the same ones again); a parcel declared again since, under
+ * another registration number, is left alone.
+ */
+export async function markDeclarationsWithdrawn(db: DbOrTx, items: { trackCode: string; regNumber: string; declaration: unknown }[]): Promise<void> {
+  for (let i = 0; i < items.length; i += 500) {
+    const chunk = [...new Map(items.slice(i, i + 500).map((it) => [it.trackCode, it])).values()];
+    await db.insert(cp).values(chunk.map((it) => ({ trackCode: it.trackCode, regNumber: it.regNumber, declaration: it.declaration, declarationDeletedAt: new Date() })))
+      .onConflictDoUpdate({
+        target: cp.trackCode,
+        set: {
+          regNumber: sql`excluded.reg_number`,
+          declaration: sql`excluded.declaration`,
+          declarationDeletedAt: sql`coalesce(${cp.declarationDeletedAt}, excluded.declaration_deleted_at)`,
+          updatedAt: new Date(),
+        },
+        setWhere: sql`${cp.regNumber} is null or ${cp.regNumber} = excluded.reg_number`,
+      });
+  }
+}
+
+/**
+ * Post declarations (spec §3) from the citizens' declarations customs sends us: one row per
+ * registration number for a parcel of ours — our declared value and the value customs took
+ * (invoicePriceUsdNumber), both in USD. Our value is converted at the rate customs used for the
+ * declaration when the currencies match (else kept when it is already USD). New rows are unread.
+ */
+export async function insertPostDeclarations(db: DbOrTx, declarations: CustomsDeclaration[]): Promise<number> {
+  if (declarations.length === 0) return 0;
+  let inserted = 0;
+  for (let i = 0; i < declarations.length; i += 500) {
+    const json = JSON.stringify(declarations.slice(i, i + 500).map((x) => {
+      const usd = x.goodsList.reduce((sum, g) => sum + Number(g.invoicePriceUsdNumber ?? 0), 0);
+      const local = x.goodsList.reduce((sum, g) => sum + Number(g.invoicePrice ?? 0), 0);
+      const currencies = [...new Set(x.goodsList.map((g) => g.currencyType))];
+      return {
+        track_code: x.trackingNumber, reg_number: x.regNumber, usd: usd.toFixed(2),
+        rate: local > 0 && currencies.length === 1 ? usd / local : null, currency: currencies.length === 1 ? currencies[0] : null,
+        declared_at: `${x.insertDate.slice(0, 19)}Z`,
+      };
+    }));
+    const res = await db.execute(sql`
+      insert into ${postDeclarations} (track_code, price, dgk_price, user_id, is_new, customs_id, declaration_id, created_at)
+      select dd.track_code,
+             case when dd.price is null then null
+                  when v.rate is not null and v.currency = coalesce(pc.currency, v.currency) then round(dd.price * v.rate, 2)
+                  when pc.currency = 'USD' then dd.price end,
+             v.usd, dd.user_id, true, v.reg_number, dd.id, least(v.declared_at, now())
+      from jsonb_to_recordset(${json}::jsonb) as v(track_code text, reg_number text, usd numeric, rate numeric, currency text, declared_at timestamptz)
+      join ${d} dd on dd.track_code = v.track_code
+      left join ${cp} pc on pc.track_code = v.track_code
+      where v.reg_number is not null
+        and not exists (select 1 from ${postDeclarations} p where p.customs_id = v.reg_number)
+      returning id`);
+    inserted += res.rows.length;
+  }
+  return inserted;
 }
 
 /** Our declarations of these track codes with their customers (for the upload's sort-out). */
@@ -214,12 +307,15 @@ export function findDeclarationsByTrack(db: DbOrTx, trackCodes: string[]) {
 }
 
 const joined = {
+  /** customs still holds the parcel (we did not delete it there) */
+  atCustoms: sql`${cp.removedAt} is null`,
   declared: sql`${cp.regNumber} is not null and ${cp.declarationDeletedAt} is null`,
   customerExists: sql`${users.id} is not null`,
 };
 
 function customsDeclarationSpec(timeZone: string): ListSpec<CustomsDeclarationListQuery> {
   return {
+    base: [joined.atCustoms],
     filters: {
       declared: (v) => (v ? joined.declared : sql`not (${joined.declared})`),
       customer_exists: (v) => (v ? joined.customerExists : sql`not (${joined.customerExists})`),
@@ -266,8 +362,8 @@ export async function findCustomsDeclarationPage(db: DbOrTx, query: CustomsDecla
 
 // ---------------------------------------------------------------- stats
 
-export async function findStats(db: DbOrTx) {
-  const posts = await db.select({ status: cp.postStatus, n: sql<number>`count(*)::int` }).from(cp).groupBy(cp.postStatus);
+export async function findStats(db: DbOrTx, timeZone: string) {
+  const posts = await db.select({ status: cp.postStatus, n: sql<number>`count(*)::int` }).from(cp).where(joined.atCustoms).groupBy(cp.postStatus);
   const queue = await db.select({ status: q.status, n: sql<number>`count(*)::int` }).from(q).groupBy(q.status);
   const tasks = await db.select({ state: t.state, n: sql<number>`count(*)::int` }).from(t)
     .where(sql`${t.createdAt} >= date_trunc('day', now())`).groupBy(t.state);
@@ -275,9 +371,11 @@ export async function findStats(db: DbOrTx) {
     declared: sql<number>`(count(*) filter (where ${joined.declared}))::int`,
     undeclared: sql<number>`(count(*) filter (where not (${joined.declared})))::int`,
     unknown: sql<number>`(count(*) filter (where not (${joined.customerExists})))::int`,
-  }).from(cp).leftJoin(d, and(eq(d.trackCode, cp.trackCode), sql`${d.deletedAt} is null`)).leftJoin(users, eq(users.id, d.userId));
-  const [sync] = await db.select({ at: sql<string | null>`max(${t.createdAt})::text` }).from(t).where(and(eq(t.action, 'declarations'), eq(t.state, 'done')));
-  return { posts, queue, tasks, counts: counts ?? { declared: 0, undeclared: 0, unknown: 0 }, lastSync: sync?.at ?? null };
+  }).from(cp).leftJoin(d, and(eq(d.trackCode, cp.trackCode), sql`${d.deletedAt} is null`)).leftJoin(users, eq(users.id, d.userId))
+    .where(joined.atCustoms);
+  const [withdrawn] = await db.select({ n: sql<number>`count(*)::int` }).from(cp).where(sql`${cp.declarationDeletedAt} is not null`);
+  const [sync] = await db.select({ at: asDateTimeOrNull(sql`max(${t.createdAt})`, timeZone) }).from(t).where(and(eq(t.action, 'declarations'), eq(t.state, 'done')));
+  return { posts, queue, tasks, counts: counts ?? { declared: 0, undeclared: 0, unknown: 0 }, withdrawn: withdrawn?.n ?? 0, lastSync: sync?.at ?? null };
 }
 
 // ---------------------------------------------------------------- the declaration's customs state (spec §4 labels)
@@ -327,5 +425,5 @@ export async function findDeclarationsForCustoms(db: DbOrTx, declarationIds: num
 /** What customs was told before (for the embedded simulator's restart): posts and declarations as stored. */
 export function findStoredPosts(db: DbOrTx, limit: number) {
   return db.select({ post: cp.post, declaration: cp.declaration, declarationDeletedAt: cp.declarationDeletedAt }).from(cp)
-    .where(sql`${cp.post} is not null`).orderBy(sql`${cp.addedAt} desc`).limit(limit);
+    .where(and(sql`${cp.post} is not null`, isNull(cp.removedAt))).orderBy(sql`${cp.addedAt} desc`).limit(limit);
 }

@@ -11,7 +11,10 @@ import {
 
 const tags = ['customs'];
 const declarationsGate = { permission: 'dgk_declarations' } as const;
-const anyCustomsGate = { permission: ['dgk_declarations', 'bbs_office', 'bbs_queues'] } as const;
+/** The ping indicator shows on every customs screen, the deleted and post declarations included. */
+const anyCustomsGate = {
+  permission: ['dgk_declarations', 'bbs_office', 'bbs_queues', 'deleted_customs_declarations', 'post_declarations'],
+} as const;
 
 /** spec §7 "Customs", and the customs link's jobs (send with retries, periodic sync). */
 export function registerCustomsRoutes(server: FastifyInstance): void {
@@ -27,7 +30,7 @@ export function registerCustomsRoutes(server: FastifyInstance): void {
   app.jobs.define(CUSTOMS_SYNC_JOB, async (_payload, ctx) => {
     if (!(await link.isSendingOn(ctx.db))) return;
     const result = await link.sync(ctx.db);
-    ctx.log(`customs sync: ${result.posts} posts, ${result.declarations} declarations, ${result.deleted} deleted, ${result.states} states`);
+    ctx.log(`customs sync: ${result.posts} posts, ${result.declarations} declarations (${result.postDeclarations} new post declarations), ${result.deleted} deleted, ${result.states} states`);
   }, { maxAttempts: 3, backoffSeconds: 60 });
   if (link.configured) app.jobs.every(CUSTOMS_SYNC_JOB, app.config.CUSTOMS_SYNC_INTERVAL_SECONDS);
 
@@ -47,9 +50,9 @@ export function registerCustomsRoutes(server: FastifyInstance): void {
   }, (req) => listCarriersPosts(app.db, link, req.query));
 
   app.get('/api/admin/customs/stats', {
-    schema: { tags, summary: 'Customs figures: posts by status, declared/undeclared/unknown, queue and today\'s calls' },
-    config: { access: anyCustomsGate },
-  }, () => readCustomsStats(app.db));
+    schema: { tags, summary: 'Customs figures: posts by status, declared/undeclared/unknown, withdrawn declarations, queue and today\'s calls' },
+    config: { access: declarationsGate },
+  }, () => readCustomsStats(app.db, tz()));
 
   app.post('/api/admin/customs/upload', {
     schema: { tags, summary: 'A list of tracking numbers (multipart document_file: .xlsx or text) sorted out: declared, undeclared, unuser', body: z.object({ document_file: z.any() }).partial() },

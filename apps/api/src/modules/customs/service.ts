@@ -111,8 +111,9 @@ export async function listCustomsQueue(db: Db, query: CustomsQueueListQuery, tim
   return { data: rows, total: total.total, total_kind: total.kind };
 }
 
-export async function readCustomsStats(db: Db): Promise<CustomsStatsReply> {
-  const s = await findStats(db);
+/** GET /api/admin/customs/stats: posts customs holds by status, declarations, withdrawn ones, the queue, today's calls, the last sync (office time). */
+export async function readCustomsStats(db: Db, timeZone: string): Promise<CustomsStatsReply> {
+  const s = await findStats(db, timeZone);
   const posts = { '0': 0, '1': 0, '3': 0, '4': 0 } as CustomsStatsReply['posts'];
   for (const p of s.posts) if (String(p.status) in posts) posts[String(p.status) as keyof typeof posts] = p.n;
   const queue = { queued: 0, sent: 0, declined: 0, failed: 0 } as CustomsStatsReply['queue'];
@@ -122,7 +123,7 @@ export async function readCustomsStats(db: Db): Promise<CustomsStatsReply> {
   }
   const tasks = { done: 0, failed: 0, declined: 0 };
   for (const t of s.tasks) if (t.state in tasks) tasks[t.state as keyof typeof tasks] = t.n;
-  return { posts, counts: s.counts, queue, tasks_today: tasks, last_sync: s.lastSync };
+  return { posts, counts: s.counts, withdrawn: s.withdrawn, queue, tasks_today: tasks, last_sync: s.lastSync };
 }
 
 /** Tracking numbers of an uploaded list: an .xlsx's first column, or a text/CSV file's first field per line. */
@@ -137,7 +138,8 @@ async function readTrackCodes(file: Buffer): Promise<string[]> {
 
 /**
  * POST /api/admin/customs/upload (multipart document_file): the file's tracking numbers sorted out —
- * declared at customs, added but undeclared, and ours without a known customer (unuser).
+ * declared at customs, added but undeclared (a withdrawn declaration counts as undeclared), not
+ * ours or ours without a customer (unuser), and ours that customs does not hold (not_found).
  */
 export async function uploadCustomsList(db: Db, file: unknown): Promise<CustomsUploadReply> {
   if (!Buffer.isBuffer(file) || file.length === 0) throw invalid({ document_file: [T.fileRequired] });
@@ -153,7 +155,7 @@ export async function uploadCustomsList(db: Db, file: unknown): Promise<CustomsU
       const customs = atCustoms.get(code);
       if (!mine || !mine.userId) reply.unuser++;
       else if (!customs) reply.not_found++;
-      else if (customs.regNumber) reply.declared++;
+      else if (customs.regNumber && !customs.declarationDeletedAt) reply.declared++;
       else reply.undeclared++;
     }
   }
@@ -171,6 +173,7 @@ export async function startEmbeddedCustoms(db: Db, config: Config): Promise<Cust
   sim.preload(stored.map((r) => ({
     post: r.post as CustomsPost,
     declaration: r.declarationDeletedAt ? null : (r.declaration as CustomsDeclaration | null),
+    withdrawn: r.declarationDeletedAt ? (r.declaration as CustomsDeclaration | null) : null,
   })));
   config.CUSTOMS_BASE_URL = sim.url;
   config.CUSTOMS_API_KEY = sim.apiKey;

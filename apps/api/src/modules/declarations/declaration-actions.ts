@@ -13,6 +13,7 @@ import type { RequestUser } from '../../platform/access';
 import { recordAudit } from '../../platform/audit';
 import { badRequest, invalid, notFound } from '../../platform/errors';
 import { buildListQuery } from '../../platform/list-query';
+import type { CustomsLink } from '../customs/customs-link';
 import {
   changeStatusWhere, findDeclarationForUpdate, findDeclarationsForUpdate, findListedDeclarations, findTimeline,
   insertAuditForEach, insertStatusHistory, softDeleteDeclarations, statusExists, updateDeclaration,
@@ -34,23 +35,32 @@ export async function readDeclaration(db: Db, user: RequestUser, id: number, tim
   return { data: await readDeclarationDetail(db, user, id, timeZone) };
 }
 
-/** POST /api/admin/declaration/cancel: soft delete (leaves every list, keeps its history). Route needs declaration_cancel. */
-export async function cancelDeclaration(db: Db, user: RequestUser, id: number): Promise<DeclarationActionReply> {
+/** What a cancel tells customs: the parcel it holds is deleted there (customs-link.ts). */
+type CustomsWithdrawal = Pick<CustomsLink, 'withdrawDeclarations'>;
+
+/**
+ * POST /api/admin/declaration/cancel: soft delete (leaves every list, keeps its history). Route needs
+ * declaration_cancel. In the same transaction, a parcel customs holds (not dispatched) is queued
+ * for deleting at customs, and an add still waiting in the queue is dropped.
+ */
+export async function cancelDeclaration(db: Db, customs: CustomsWithdrawal, user: RequestUser, id: number): Promise<DeclarationActionReply> {
   await db.transaction(async (tx) => {
     const row = await lockListed(tx, id);
     await softDeleteDeclarations(tx, [row.id]);
+    await customs.withdrawDeclarations(tx, [{ declarationId: row.id, trackCode: row.trackCode }]);
     await recordAudit(tx, { userId: user.id, action: 'declaration.cancel', entity: 'declaration', entityId: row.id, changes: { track_code: row.trackCode } });
   });
   return { data: { id } };
 }
 
-/** POST /api/admin/declaration/cancel_many: all or nothing; an unknown or deleted id refuses the whole call. */
-export async function cancelDeclarations(db: Db, user: RequestUser, ids: readonly number[]): Promise<DeclarationBulkReply> {
+/** POST /api/admin/declaration/cancel_many: all or nothing; an unknown or deleted id refuses the whole call. Customs as for cancel. */
+export async function cancelDeclarations(db: Db, customs: CustomsWithdrawal, user: RequestUser, ids: readonly number[]): Promise<DeclarationBulkReply> {
   const unique = [...new Set(ids)];
   return db.transaction(async (tx) => {
     const rows = await findDeclarationsForUpdate(tx, unique);
     if (rows.length !== unique.length) throw notFound('declaration_ids');
     await softDeleteDeclarations(tx, unique);
+    await customs.withdrawDeclarations(tx, rows.map((r) => ({ declarationId: r.id, trackCode: r.trackCode })));
     await insertAuditForEach(tx, unique, { userId: user.id, action: 'declaration.cancel', changes: { bulk: true } });
     return { data: { count: unique.length } };
   });
@@ -135,7 +145,12 @@ export async function readDeclarationTimeline(db: Db, user: RequestUser, id: num
   return { data: await findTimeline(db, id, timeZone) };
 }
 
-/** POST /api/admin/flights/canceldepesh: only at status 8 (dispatch sent); back to 7. Route needs canceldepesh. */
+/**
+ * POST /api/admin/flights/canceldepesh: only at status 8 (dispatch sent); back to 7. Route needs
+ * canceldepesh. Nothing is sent to customs: the e-carrier protocol has no call that undoes a depesh
+ * (update only sets the air waybill and depesh number), so customs keeps the parcel as dispatched
+ * (post 4) until it is cancelled there by other means (docs/architecture.md, "Customs").
+ */
 export async function cancelDispatch(db: Db, user: RequestUser, id: number): Promise<DeclarationActionReply> {
   await db.transaction(async (tx) => {
     const row = await lockListed(tx, id);

@@ -5,9 +5,10 @@ import {
 import type { DeclarationListQuery, DeclarationListRow } from '@app/contract/declarations';
 import { eq, isNotNull, isNull, sql, type AnyColumn } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { customsParcels as cp } from '../../db/schema/customs';
 import { declarations as d, postDeclarations as p } from '../../db/schema/declarations';
 import { users } from '../../db/schema/users';
-import { buildListQuery, countList, escapeLike, filters, type ListSpec } from '../../platform/list-query';
+import { buildListQuery, countList, escapeLike, filters, type BuiltListQuery, type ListSpec, type ListTotal } from '../../platform/list-query';
 import { declarationListSpec, declarationRowColumns } from './queries';
 
 /* SQL of the declaration list screens beside the main list: deleted, archive, post declarations. */
@@ -24,36 +25,55 @@ const asDateTime = (column: AnyColumn, timeZone: string) => sql<string>`to_char(
 
 // ---------------------------------------------------------------- deleted
 
+/*
+ * Deleted customs declarations: the declarations customs lists as withdrawn (customs_parcels with
+ * declaration_deleted_at, filled by the customs sync of deleteddeclarations, and by our own delete
+ * of a declared parcel), joined with our declaration of that track code (unique, deleted or not).
+ * A withdrawn declaration of a parcel we have no declaration for has no row shape here (it shows
+ * on the customs declarations screen as an unknown customer's parcel).
+ */
 function deletedListSpec(timeZone: string): ListSpec<DeletedDeclarationListQuery> {
   return {
-    base: [isNotNull(d.deletedAt)],
+    base: [isNotNull(cp.declarationDeletedAt)],
     isBaseNarrow: true,
     filters: {
       ...sharedFilters<DeletedDeclarationListQuery>(timeZone, [
         'user_id', 'user_name', 'customer_code', 'track_code', 'global_track_code', 'state_id', 'country_id', 'branch_id', 'date_from', 'date_to',
       ]),
-      deleted_from: filters.from(d.deletedAt, timeZone),
-      deleted_to: filters.to(d.deletedAt, timeZone),
+      deleted_from: filters.from(cp.declarationDeletedAt, timeZone),
+      deleted_to: filters.to(cp.declarationDeletedAt, timeZone),
     },
-    sorts: { id: d.id, deleted_at: d.deletedAt, created_at: d.createdAt, track_code: d.trackCode },
+    sorts: { id: d.id, deleted_at: cp.declarationDeletedAt, created_at: d.createdAt, track_code: d.trackCode },
     defaultSort: { column: 'deleted_at', order: 'desc' },
     tieBreaker: d.id,
   };
 }
 
-/** Who deleted it: the latest 'declaration.cancel' audit entry of the declaration (indexed by entity). */
-const deletedBy = sql<DeletedDeclarationRow['deleted_by']>`(select json_build_object('id', u.id, 'name', u.name || ' ' || u.surname)
+/**
+ * Who deleted it: when we cancelled our declaration (and with it deleted the parcel at customs),
+ * the latest 'declaration.cancel' audit entry; a declaration the citizen withdrew has no one of ours.
+ */
+const deletedBy = sql<DeletedDeclarationRow['deleted_by']>`case when ${d.deletedAt} is null then null else (select json_build_object('id', u.id, 'name', u.name || ' ' || u.surname)
   from audit_log a join ${users} u on u.id = a.user_id
   where a.entity = 'declaration' and a.entity_id = ${d.id}::text and a.action = 'declaration.cancel'
-  order by a.created_at desc limit 1)`;
+  order by a.created_at desc limit 1) end`;
+
+/** The joined list's total, counted up to the cap like countList. */
+async function countDeleted(db: DbOrTx, built: BuiltListQuery, cap = 10_000): Promise<ListTotal> {
+  const inner = db.select({ one: sql`1` }).from(cp).innerJoin(d, eq(d.trackCode, cp.trackCode)).where(built.where).limit(cap + 1).as('capped');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner);
+  const n = row?.n ?? 0;
+  return n > cap ? { total: cap, kind: 'capped' } : { total: n, kind: 'exact' };
+}
 
 export async function findDeletedDeclarationPage(db: DbOrTx, query: DeletedDeclarationListQuery, timeZone: string) {
   const built = buildListQuery(deletedListSpec(timeZone), query);
-  const page = db.select({ id: d.id }).from(d).where(built.where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset).as('page');
+  const page = db.select({ id: d.id }).from(cp).innerJoin(d, eq(d.trackCode, cp.trackCode))
+    .where(built.where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset).as('page');
   const rows = await db
-    .select({ ...declarationRowColumns(timeZone), deleted_at: asDateTime(d.deletedAt, timeZone), deleted_by: deletedBy })
-    .from(page).innerJoin(d, eq(d.id, page.id)).orderBy(...built.orderBy);
-  const total = await countList(db, d, built);
+    .select({ ...declarationRowColumns(timeZone), deleted_at: asDateTime(cp.declarationDeletedAt, timeZone), deleted_by: deletedBy })
+    .from(page).innerJoin(d, eq(d.id, page.id)).innerJoin(cp, eq(cp.trackCode, d.trackCode)).orderBy(...built.orderBy);
+  const total = await countDeleted(db, built);
   return { rows: rows as DeletedDeclarationRow[], total };
 }
 

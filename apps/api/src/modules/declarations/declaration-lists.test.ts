@@ -24,23 +24,42 @@ const count = async (table: typeof declarations | typeof postDeclarations) =>
   (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
 
 describe('[DECLARATIONS][LISTS] deleted declarations', () => {
-  test('a deleted declaration leaves the list and shows among the deleted with who deleted it; only with deleted_customs_declarations', async () => {
-    const list = (await get('/api/admin/v2/declaration/list?per_page=5', ofis)).json().data as DeclarationListRow[];
-    const victim = list[0]!;
-    expect((await postForm(ctx.app, `/api/admin/declaration/cancel?declaration_id=${victim.id}`, ofis)).statusCode).toBe(200);
-    const res = await get(`/api/admin/customs/deleteddeclarations?track_code=${victim.track_code}`, ofis);
-    expect(res.statusCode, res.body).toBe(200);
-    const rows = res.json().data as DeletedDeclarationRow[];
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: victim.id, track_code: victim.track_code, deleted_by: { name: 'Nigar Əliyeva' } });
-    expect(rows[0]!.deleted_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    // Newest deletion first; the seed's deleted ones follow.
-    const all = await get('/api/admin/customs/deleteddeclarations', admin);
+  test('the declarations customs lists as withdrawn, as our rows: the citizen\'s (no one of ours) and the ones we cancelled (who did); newest first', async () => {
+    const all = await get('/api/admin/customs/deleteddeclarations?per_page=100', ofis);
+    expect(all.statusCode, all.body).toBe(200);
     const body = all.json() as { data: DeletedDeclarationRow[]; total: number; total_kind: string };
-    expect(body.data[0]!.id).toBe(victim.id);
-    expect(body.total).toBeGreaterThan(1);
     expect(body.total_kind).toBe('exact');
-    expect(body.data.every((r) => r.deleted_at)).toBe(true);
+    expect(body.total).toBe(body.data.length);
+    const withdrawn = (await ctx.database.db.execute<{ track_code: string; live: boolean }>(sql`
+      select cp.track_code, d.deleted_at is null as live from customs_parcels cp join declarations d on d.track_code = cp.track_code
+      where cp.declaration_deleted_at is not null`)).rows;
+    expect(body.data.map((r) => r.track_code).sort()).toEqual(withdrawn.map((w) => w.track_code).sort());
+    const byCitizen = body.data.filter((r) => withdrawn.find((w) => w.track_code === r.track_code)!.live);
+    const byUs = body.data.filter((r) => !withdrawn.find((w) => w.track_code === r.track_code)!.live);
+    expect(byCitizen.length).toBeGreaterThan(0);
+    expect(byUs.length).toBeGreaterThan(0);
+    expect(byCitizen.every((r) => r.deleted_by === null)).toBe(true);
+    expect(byUs.every((r) => r.deleted_by?.name)).toBe(true);
+    const times = body.data.map((r) => r.deleted_at);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(times[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    // the list's filters: one track code, and the withdrawal date range
+    const one = (await get(`/api/admin/customs/deleteddeclarations?track_code=${byCitizen[0]!.track_code}`, ofis)).json();
+    expect(one.data.map((r: DeletedDeclarationRow) => r.id)).toEqual([byCitizen[0]!.id]);
+    const day = byCitizen[0]!.deleted_at.slice(0, 10);
+    const sameDay = (await get(`/api/admin/customs/deleteddeclarations?deleted_from=${day} 00:00:00&deleted_to=${day} 23:59:59&per_page=100`, ofis)).json();
+    expect(sameDay.data.length).toBeGreaterThan(0);
+    expect(sameDay.data.every((r: DeletedDeclarationRow) => r.deleted_at.startsWith(day))).toBe(true);
+  });
+
+  test('a declaration cancelled before customs had it is not a deleted customs declaration', async () => {
+    const list = (await get('/api/admin/v2/declaration/list?per_page=50', ofis)).json().data as DeclarationListRow[];
+    const [row] = (await ctx.database.db.execute<{ id: number }>(sql`
+      select d.id from declarations d where d.deleted_at is null and d.id in ${list.map((r) => r.id)}
+        and not exists (select 1 from customs_parcels cp where cp.track_code = d.track_code) limit 1`)).rows;
+    const victim = list.find((r) => r.id === row!.id)!;
+    expect((await postForm(ctx.app, `/api/admin/declaration/cancel?declaration_id=${victim.id}`, ofis)).statusCode).toBe(200);
+    expect((await get(`/api/admin/customs/deleteddeclarations?track_code=${victim.track_code}`, ofis)).json().total).toBe(0);
     // info still reads it
     expect((await get(`/api/admin/declaration/info?declaration_id=${victim.id}`, ofis)).json().data.deletedAt).not.toBeNull();
   });

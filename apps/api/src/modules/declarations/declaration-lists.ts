@@ -6,7 +6,11 @@ import { findArchivePage, findDeletedDeclarationPage, findPostDeclarationPage } 
 
 /* The declaration list screens beside the main list (spec §2): deleted, post declarations, archive. */
 
-/** GET /api/admin/customs/deleteddeclarations: until the customs link exists, the soft-deleted declarations with who deleted them. */
+/**
+ * GET /api/admin/customs/deleteddeclarations: the declarations customs lists as withdrawn (by the
+ * citizen, or with the parcel when we cancelled our declaration), newest withdrawal first, with our
+ * declaration's row and who of us cancelled it (null when the citizen withdrew it).
+ */
 export async function listDeletedDeclarations(db: Db, query: DeletedDeclarationListQuery, timeZone: string): Promise<DeletedDeclarationListReply> {
   const { rows, total } = await findDeletedDeclarationPage(db, query, timeZone);
   return { data: rows, total: total.total, total_kind: total.kind };

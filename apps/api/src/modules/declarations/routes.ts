@@ -95,13 +95,13 @@ function registerDeclarationWorkflowRoutes(server: FastifyInstance): void {
   app.post('/api/admin/declaration/cancel', {
     schema: { tags, summary: 'Delete (soft): leaves every list, keeps its history', querystring: ZDeclarationIdQuery },
     config: { access: { permission: 'declaration_cancel' } },
-  }, (req) => cancelDeclaration(app.db, requireUser(req), req.query.declaration_id));
+  }, (req) => cancelDeclaration(app.db, app.customs, requireUser(req), req.query.declaration_id));
 
   // design: delete many has no path in the spec; this one sits beside cancel.
   app.post('/api/admin/declaration/cancel_many', {
     schema: { tags, summary: 'Delete many (declaration_ids: a,b or repeated); all or nothing', body: ZDeclarationCancelManyForm },
     config: { access: { permission: 'declaration_cancel' } },
-  }, (req) => cancelDeclarations(app.db, requireUser(req), req.body.declaration_ids));
+  }, (req) => cancelDeclarations(app.db, app.customs, requireUser(req), req.body.declaration_ids));
 
   app.post('/api/admin/declaration/edit/state', {
     schema: { tags, summary: 'Manual status change: 9 or 88 (88 needs descr)', querystring: ZDeclarationStateQuery, body: ZDeclarationStateForm.optional() },

@@ -39,3 +39,6 @@ export async function listPartnerDeclarations(db: Db, query: DeclarationListQuer
   const partners = new Map((await findPartnerNames(db, page.data.map((r) => r.id))).map((r) => [r.id, r.partner]));
   return { ...page, data: page.data.map((r) => ({ ...r, partner: partners.get(r.id) ?? null, edited_by: r.causer })) };
 }
+
+/** The marketplace status update (single or bulk), for other domains (flights: trendyol/updateStates). */
+export { updateMarketplaceState } from './declaration-marketplace';

@@ -4,10 +4,10 @@ import type {
 } from '@app/contract/customs';
 import type { ListResponse } from '@app/contract/common';
 import { az, fill } from '@app/contract/texts/az';
-import { Alert, App as AntApp, Button, Card, Descriptions, Modal, Popover, Space, Spin, Tag, Tooltip, Typography, Upload } from 'antd';
+import { Alert, Button, Descriptions, Modal, Popover, Spin, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, Navigate, Outlet, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { DataTableColumn } from '../../../shared/data-table/column-types';
 import { DataTable } from '../../../shared/data-table/data-table';
 import type { TableSort } from '../../../shared/data-table/table-state';
@@ -15,30 +15,21 @@ import { formatDateTime } from '../../../shared/format/format-date';
 import type { QueryParams } from '../../../shared/http/http-client';
 import { readErrorMessage } from '../../../shared/http/http-error';
 import {
-  customsKeys, fetchCarriersPosts, fetchCustomsDeclarations, fetchCustomsQueue, fetchCustomsTasks, useCustomsTask, useCustomsUpload,
+  customsKeys, fetchCarriersPosts, fetchCustomsDeclarations, fetchCustomsQueue, fetchCustomsTasks, useCustomsPing, useCustomsTask,
 } from '../api';
-import { CustomsPingIndicator } from '../components/ping-indicator';
+import { CustomsPageCard } from '../components/customs-page-card';
 
 const T = az.customsUi;
 const BY_ID: TableSort = { column: 'id', order: 'desc' };
 const BY_ADDED: TableSort = { column: 'added_at', order: 'desc' };
 const POST_STATUS_OPTIONS = [0, 1, 3, 4].map((v) => ({ value: v, label: `${v} — ${T.postStatuses[v]}` }));
+const PACKAGE_TYPE_OPTIONS = ['1', '2'].map((v) => ({ value: v, label: T.packageTypes[v] ?? v }));
 const QUEUE_STATUS_OPTIONS = Object.entries(T.queueStatuses).map(([value, label]) => ({ value, label }));
 const TASK_STATE_OPTIONS = Object.entries(T.taskStates).map(([value, label]) => ({ value, label }));
 const QUEUE_ACTION_OPTIONS = ['add', 'add_commercial', 'update', 'delete', 'addtoboxes', 'depesh'].map((v) => ({ value: v, label: v }));
 const STATUS_COLORS: Record<number, string> = { 0: 'default', 1: 'blue', 3: 'orange', 4: 'green' };
 
-function PageCard({ title, extra, children }: { title: string; extra?: ReactNode; children: ReactNode }) {
-  return (
-    <Card size="small" styles={{ body: { padding: 12 } }}>
-      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 8 }} wrap>
-        <Typography.Title level={4} style={{ margin: 0 }}>{title}</Typography.Title>
-        <Space wrap>{extra}<CustomsPingIndicator /></Space>
-      </Space>
-      {children}
-    </Card>
-  );
-}
+const PageCard = CustomsPageCard;
 
 /** Pretty JSON of a stored request or a raw answer (kept as it came when it is not JSON). */
 function JsonBlock({ value, testId }: { value: unknown; testId?: string }) {
@@ -55,11 +46,9 @@ function JsonBlock({ value, testId }: { value: unknown; testId?: string }) {
 
 // ---------------------------------------------------------------- customs declarations
 
-/** customs/declarations (dgk_declarations): our parcels at customs with their declarations; counts popover; list upload. */
+/** customs/declarations (dgk_declarations): our parcels at customs with their declarations; counts popover; a link to the list upload. */
 export function CustomsDeclarationsPage() {
   const [counts, setCounts] = useState<CustomsCounts | null>(null);
-  const upload = useCustomsUpload();
-  const { message } = AntApp.useApp();
   const fetchPage = useCallback(async (params: QueryParams, signal: AbortSignal): Promise<ListResponse<CustomsDeclarationRow>> => {
     const reply = await fetchCustomsDeclarations(params, signal);
     setCounts(reply.counts);
@@ -98,19 +87,7 @@ export function CustomsDeclarationsPage() {
       <Popover content={countsPopover} title={T.counts} trigger={['click', 'hover']}>
         <Button icon={<InfoCircleOutlined />} data-testid="customs-counts-button">{T.counts}</Button>
       </Popover>
-      <Upload
-        accept=".xlsx,.csv,.txt"
-        showUploadList={false}
-        beforeUpload={(file) => {
-          upload.mutate(file, {
-            onSuccess: (r) => message.success(fill(T.uploadResult, { D: r.declared, U: r.undeclared, X: r.unuser, N: r.not_found }), 8),
-            onError: (e) => message.error(readErrorMessage(e)),
-          });
-          return false;
-        }}
-      >
-        <Button icon={<UploadOutlined />} loading={upload.isPending}>{T.upload}</Button>
-      </Upload>
+      <Link to="../upload" relative="path"><Button icon={<UploadOutlined />}>{T.upload}</Button></Link>
     </>
   );
   return (
@@ -130,8 +107,13 @@ export function CustomsDeclarationsPage() {
 
 // ---------------------------------------------------------------- customs posts (live)
 
-/** customs/posts (dgk_declarations): customs' carrier posts, date range defaulting to today, status 0/1/3/4, FIN and track code. */
+/**
+ * customs/posts (dgk_declarations): customs' carrier posts asked live (GET customs/carriersposts),
+ * date range defaulting to today, status 0/1/3/4, package type, FIN and track code. When customs
+ * does not answer, a warning says so above the table (whose own result shows the server's words).
+ */
 export function CustomsPostsPage() {
+  const ping = useCustomsPing();
   const [search, setSearch] = useSearchParams();
   const today = dayjs().format('YYYY-MM-DD');
   const hasDate = search.has('date');
@@ -157,9 +139,14 @@ export function CustomsPostsPage() {
     { key: 'insert_date', title: T.date, width: 'date', render: (r) => (r.insert_date ? r.insert_date.replace('T', ' ') : '—'),
       filter: { kind: 'date-range', param: 'date', fromParam: 'date_from', toParam: 'date_to', defaultPreset: 'all' } },
     { key: 'dispatch_date', title: T.dispatchDate, width: 'date', isHiddenByDefault: true, render: (r) => (r.dispatch_date ? r.dispatch_date.replace('T', ' ') : '—') },
+    { key: 'package_type', title: T.packageType, width: 'small', filter: { kind: 'select', param: 'package_type', options: PACKAGE_TYPE_OPTIONS },
+      render: (r) => T.packageTypes[r.package_type ?? '1'] ?? r.package_type ?? '—' },
   ], []);
   return (
     <PageCard title={T.posts}>
+      {ping.data && !ping.data.ok && (
+        <Alert type="warning" showIcon style={{ marginBottom: 8 }} data-testid="customs-posts-down" title={T.postsLiveWarning} />
+      )}
       {hasDate ? (
         <DataTable<CustomsPostRow>
           tableId="customs-posts"

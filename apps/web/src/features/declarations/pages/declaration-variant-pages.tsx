@@ -16,6 +16,7 @@ import type { QueryParams } from '../../../shared/http/http-client';
 import { useBranches, useDeclarationStatuses, useProductTypes } from '../api';
 import { buildDeclarationColumns } from '../components/declaration-columns';
 import { SimpleDeclarationModal } from '../components/simple-declaration-modal';
+import { CustomsPingIndicator } from '../../customs/components/ping-indicator';
 import {
   declarationListKeys, fetchArchivePage, fetchCurrentMonthPage, fetchDeletedPage, fetchMiniPage, fetchPartnerPage, fetchPostPage,
 } from '../lists-api';
@@ -187,7 +188,11 @@ const ALL_SORTS = [
 const DELETED_FILTERS = ['customer_code', 'user_name', 'track_code', 'global_track_code', 'state_id', 'country_id', 'branch_id', 'created', 'deleted'];
 const BY_DELETED: TableSort = { column: 'deleted_at', order: 'desc' };
 
-/** declarations/deleted (deleted_customs_declarations): soft-deleted declarations, who deleted them and when; a row opens its details. */
+/**
+ * declarations/deleted (deleted_customs_declarations): declarations withdrawn at customs (the customs
+ * link's deleted declarations) as our rows, when, and who of us cancelled it (or the citizen); a row
+ * opens its details.
+ */
 export function DeletedDeclarationsPage() {
   const base = useDeclarationColumns<DeletedDeclarationRow>(renderDetailsLink);
   const columns = useMemo<DataTableColumn<DeletedDeclarationRow>[]>(() => {
@@ -198,12 +203,12 @@ export function DeletedDeclarationsPage() {
       filter: { kind: 'date-range', param: 'deleted', fromParam: 'deleted_from', toParam: 'deleted_to', defaultPreset: 'all' },
     };
     const deletedBy: DataTableColumn<DeletedDeclarationRow> = {
-      key: 'deleted_by', title: ui.deletedBy, width: 'normal', render: (row) => row.deleted_by?.name ?? '—',
+      key: 'deleted_by', title: ui.deletedBy, width: 'normal', render: (row) => row.deleted_by?.name ?? az.customsUi.withdrawnByCitizen,
     };
     return [...restricted, deletedAt, deletedBy];
   }, [base]);
   return (
-    <ListCard title={ui.deletedTitle}>
+    <ListCard title={ui.deletedTitle} extra={<CustomsPingIndicator />}>
       <VariantTable
         tableId="declarations-deleted"
         columns={columns}
@@ -282,7 +287,7 @@ export function PostDeclarationsPage() {
     ];
   }, []);
   return (
-    <ListCard title={ui.postTitle}>
+    <ListCard title={ui.postTitle} extra={<CustomsPingIndicator />}>
       <DataTable<PostDeclarationRow>
         tableId="declarations-post"
         columns={columns}

@@ -1,0 +1,454 @@
+import type { ListQuery } from '@app/contract/common';
+import {
+  FLIGHT_STATUS,
+  type AirwaybillChangeReply, type AirwaybillInfoReply, type AirwaybillPackagesReply, type BoxDeclarationsReply, type ExecutePackageRunReply,
+  type FlightCalculateReply, type FlightCloseReply, type FlightCloseType, type FlightCountReply, type FlightCreate, type FlightDetail,
+  type FlightListQuery, type FlightListReply, type FlightOptionsReply, type FlightPackagesReply, type FlightRow, type FlightStatsReply,
+  type FlightWriteReply, type PackageRun, type PackageRunItemOutput, type ToFlightReply, type FlightBoxesReply,
+} from '@app/contract/flights';
+import { DECLARATION_STATUS } from '@app/contract/statuses';
+import { az, fill } from '@app/contract/texts/az';
+import type { z } from 'zod';
+import type { ZAirwaybillChange, ZBoxDeclarationsQuery, ZFlightClose, ZFlightMarketplaceStates, ZFlightOptionsQuery, ZFlightSet, ZFlightThisMonth } from '@app/contract/flights';
+import type { Db, DbOrTx } from '../../db/client';
+import type { RequestUser } from '../../platform/access';
+import { recordAudit } from '../../platform/audit';
+import { AppError, invalid, notFound } from '../../platform/errors';
+import type { CustomsLink, CustomsSend } from '../customs/service';
+import { updateMarketplaceState } from '../declarations/service';
+import {
+  attachBaggedParcelsToFlights, computeFlightVolume, countRuns, countryExists, findBag, findBoxDeclarationPage, findDeclarationsForSet,
+  findDispatchedAtCustoms, findDispatchPage, findFlight, findFlightAggregates, findFlightBags, findFlightFigures, findFlightForUpdate,
+  findFlightOptions, findFlightPage, findFlightRow, findFlightStats, findMarketplaceParcelIds, findRunForUpdate, findRunPage,
+  flightStatusExists, insertDeclarationAudits, insertFlight, insertFlightStatusHistory, insertRuns, lockClosableParcels, moveDeclarations,
+  setDeclarationsFlight, setRunsAirwaybill, updateFlight, updateRun,
+  type FlightAggregates, type FlightBaseRow, type PackageRunRecord, type StoredRunItem,
+} from './queries';
+
+/*
+ * Flights (spec §2 "Flights", §3, §4 statuses 29/30, §5, §7; DOMAIN §3). A flight at 29 collects
+ * packed parcels; closing it (only at 29) puts the parcels customs has a declaration for into
+ * package runs of at most `limit`, moves them to 8 and the flight to 30; each package run (a depesh
+ * request) is executed once through the customs link; at 30 the air waybill may be corrected.
+ */
+
+const T = az.flights;
+export const TO_FLIGHT_JOB = 'flights.to_flight';
+/** A run claimed for execution this long ago without an end is taken to be abandoned (process stopped). */
+const RUN_CLAIM_MS = 10 * 60_000;
+/** Customs' accepted codes for a depesh item (spec §9: '200' and '048'). */
+const ACCEPTED_CODES = new Set([200, 48]);
+const DISPATCHABLE = [DECLARATION_STATUS.awaiting, DECLARATION_STATUS.foreignWarehouse] as const;
+
+const isAccepted = (code: number | string) => ACCEPTED_CODES.has(Number(code));
+
+function formatDateTime(date: Date | null, timeZone: string): string | null {
+  if (!date) return null;
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+  }).formatToParts(date);
+  const part = (type: string) => parts.find((x) => x.type === type)?.value ?? '00';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
+}
+
+function toFlightRow(base: FlightBaseRow, agg: FlightAggregates | undefined): FlightRow {
+  return {
+    id: base.id,
+    name: base.name,
+    trendyol: Number(base.trendyol),
+    airwaybill: base.airwaybill,
+    startedAt: base.startedAt,
+    endedAt: base.endedAt,
+    createdAt: base.createdAt,
+    closedAt: base.closedAt,
+    thisMonth: base.thisMonth,
+    country: base.countryName === null ? null : { id: base.countryId, name: base.countryName },
+    status: { id: base.statusId, name: base.statusName ?? String(base.statusId) },
+    count: agg?.count ?? 0,
+    completedDeclarations: agg?.completed ?? 0,
+    weight: agg?.weight ?? '0.00',
+    productPrice: agg?.productPrice ?? '0.00',
+    deliveryPrice: agg?.deliveryPrice ?? '0.00',
+    packageRuns: agg?.runs ?? 0,
+    packageRunsExecuted: agg?.runsExecuted ?? 0,
+  };
+}
+
+async function readFlightRow(db: DbOrTx, id: number, timeZone: string): Promise<{ row: FlightRow; base: FlightBaseRow }> {
+  const base = await findFlightRow(db, id, timeZone);
+  if (!base) throw notFound('flight_id');
+  const aggs = await findFlightAggregates(db, [id]);
+  return { row: toFlightRow(base, aggs.get(id)), base };
+}
+
+function toPackageRun(run: PackageRunRecord, timeZone: string): PackageRun {
+  const output = (run.output as PackageRunItemOutput[] | null) ?? null;
+  return {
+    id: run.id,
+    flightId: run.flightId,
+    executed: run.executed,
+    input: run.input as StoredRunItem[],
+    output,
+    elapsedTime: run.elapsedMs,
+    startedAt: formatDateTime(run.startedAt, timeZone),
+    endedAt: formatDateTime(run.endedAt, timeZone),
+    createdAt: formatDateTime(run.createdAt, timeZone)!,
+    accepted: (output ?? []).filter((o) => isAccepted(o.code)).length,
+  };
+}
+
+// ---------------------------------------------------------------- reads
+
+/** GET v2/flights/list and flights/info: a page of flights with their figures (one grouped query for the page). */
+export async function listFlights(db: Db, query: FlightListQuery, timeZone: string): Promise<FlightListReply> {
+  const { rows, total } = await findFlightPage(db, query, timeZone);
+  const aggs = await findFlightAggregates(db, rows.map((r) => r.id));
+  return { data: rows.map((r) => toFlightRow(r, aggs.get(r.id))), total: total.total, total_kind: total.kind };
+}
+
+/** GET flights/options and flights/select. */
+export async function listFlightOptions(db: Db, query: z.infer<typeof ZFlightOptionsQuery>): Promise<FlightOptionsReply> {
+  return { data: await findFlightOptions(db, query) };
+}
+
+/** GET flights/detail: the info cards, and what the row menu may do now. */
+export async function readFlightDetail(db: Db, id: number, timeZone: string): Promise<{ data: FlightDetail }> {
+  const { row, base } = await readFlightRow(db, id, timeZone);
+  const figures = await findFlightFigures(db, id);
+  return {
+    data: {
+      ...row,
+      ...figures,
+      volume: base.volume,
+      can: {
+        close: row.status.id === FLIGHT_STATUS.open,
+        changeAirwaybill: row.status.id === FLIGHT_STATUS.closed,
+        pallets: row.trendyol === 1,
+      },
+    },
+  };
+}
+
+export async function readFlightStats(db: Db, id: number): Promise<FlightStatsReply> {
+  if (!(await findFlight(db, id))) throw notFound('flight_id');
+  return { data: await findFlightStats(db, id) };
+}
+
+/** GET flights/calculate: the dimensional weight, stored on the flight. */
+export async function calculateFlightVolume(db: Db, id: number): Promise<FlightCalculateReply> {
+  if (!(await findFlight(db, id))) throw notFound('flight_id');
+  const result = await computeFlightVolume(db, id);
+  await updateFlight(db, id, { volume: result.weight });
+  return result;
+}
+
+export async function listPackageRuns(db: Db, flightId: number, page: ListQuery, timeZone: string): Promise<FlightPackagesReply> {
+  if (!(await findFlight(db, flightId))) throw notFound('flight_id');
+  const { rows, total } = await findRunPage(db, flightId, { limit: page.per_page, offset: (page.page - 1) * page.per_page });
+  return { data: rows.map((r) => toPackageRun(r, timeZone)), total, total_kind: 'exact' };
+}
+
+/** GET airwaybillpackages: the sent dispatches (items of the flight's package runs), page size 20, totals over all pages. */
+export async function listDispatchPackages(db: Db, flightId: number, page: ListQuery, timeZone: string): Promise<AirwaybillPackagesReply> {
+  if (!(await findFlight(db, flightId))) throw notFound('flight_id');
+  const result = await findDispatchPage(db, flightId, { limit: page.per_page, offset: (page.page - 1) * page.per_page }, timeZone);
+  return { packages: result.packages, total: result.count, totalWeight: result.totalWeight, count: result.count };
+}
+
+export async function readAirwaybillInfo(db: Db, flightId: number, timeZone: string): Promise<AirwaybillInfoReply> {
+  const { row } = await readFlightRow(db, flightId, timeZone);
+  const dispatch = await findDispatchPage(db, flightId, { limit: 0, offset: 0 }, timeZone);
+  return {
+    data: {
+      flightId, airwaybill: row.airwaybill, status: row.status, dispatched: dispatch.count, totalWeight: dispatch.totalWeight,
+      canChange: row.status.id === FLIGHT_STATUS.closed,
+    },
+  };
+}
+
+export async function listFlightBoxes(db: Db, flightId: number): Promise<FlightBoxesReply> {
+  if (!(await findFlight(db, flightId))) throw notFound('flight_id');
+  return { data: await findFlightBags(db, flightId) };
+}
+
+/** GET box_declarations: the parcels of a flight or of one bag (one of them required). */
+export async function listBoxDeclarations(db: Db, query: z.infer<typeof ZBoxDeclarationsQuery>): Promise<BoxDeclarationsReply> {
+  if (!query.flight_id && !query.box_id) throw invalid({ flight_id: [T.flightOrBox] });
+  const { rows, total } = await findBoxDeclarationPage(db, query);
+  return { data: rows, total: total.total, total_kind: total.kind };
+}
+
+// ---------------------------------------------------------------- create, status, month
+
+/** POST flights/create: country, name and a status of the flights model (spec §5); started today unless given. */
+export async function createFlight(db: Db, user: RequestUser, form: FlightCreate, timeZone: string): Promise<FlightWriteReply> {
+  const errors: Record<string, string[]> = {};
+  if (!(await countryExists(db, form.country_id))) errors.country_id = [T.unknownCountry];
+  const status = await flightStatusExists(db, form.state_id);
+  if (!status) errors.state_id = [T.unknownStatus];
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+  const dayStart = (day: string) => sqlDay(day, timeZone);
+  return db.transaction(async (tx) => {
+    const id = await insertFlight(tx, {
+      name: form.name,
+      countryId: form.country_id,
+      statusId: form.state_id,
+      trendyol: form.trendyol ?? 0,
+      startedAt: form.start_date ? dayStart(form.start_date) : new Date(),
+      endedAt: form.end_date ? dayStart(form.end_date) : null,
+      closedAt: form.state_id === FLIGHT_STATUS.closed ? new Date() : null,
+    });
+    await insertFlightStatusHistory(tx, { flightId: id, from: null, to: form.state_id, userId: user.id });
+    await recordAudit(tx, { userId: user.id, action: 'flight.create', entity: 'flight', entityId: id, changes: form });
+    return { message: T.created, data: (await readFlightRow(tx, id, timeZone)).row };
+  });
+}
+
+/** 'YYYY-MM-DD' → the start of that day in the office time zone. */
+function sqlDay(day: string, timeZone: string): Date {
+  // The offset of the zone at noon of that day (no DST switch happens at noon).
+  const noonUtc = new Date(`${day}T12:00:00Z`);
+  const local = formatDateTime(noonUtc, timeZone)!;
+  const offsetMs = Date.parse(`${local.replace(' ', 'T')}Z`) - noonUtc.getTime();
+  return new Date(Date.parse(`${day}T00:00:00Z`) - offsetMs);
+}
+
+/** POST flights/state_change?state_id (body flight_id): any status of the flights model; confirmation is the UI's. */
+export async function changeFlightStatus(db: Db, user: RequestUser, stateId: number, flightId: number, timeZone: string): Promise<FlightWriteReply> {
+  const status = await flightStatusExists(db, stateId);
+  if (!status) throw invalid({ state_id: [T.unknownStatus] });
+  return db.transaction(async (tx) => {
+    const flight = await findFlightForUpdate(tx, flightId);
+    if (!flight) throw notFound('flight_id');
+    if (flight.statusId !== stateId) {
+      await updateFlight(tx, flightId, { statusId: stateId, ...(stateId === FLIGHT_STATUS.closed && !flight.closedAt ? { closedAt: new Date() } : {}) });
+      await insertFlightStatusHistory(tx, { flightId, from: flight.statusId, to: stateId, userId: user.id });
+      await recordAudit(tx, { userId: user.id, action: 'flight.state_change', entity: 'flight', entityId: flightId, changes: { state_id: { from: flight.statusId, to: stateId } } });
+    }
+    return { message: T.statusChanged, data: (await readFlightRow(tx, flightId, timeZone)).row };
+  });
+}
+
+/** POST this_month/change: the flight's accounting month (YYYY-MM). */
+export async function changeFlightMonth(db: Db, user: RequestUser, form: z.infer<typeof ZFlightThisMonth>, timeZone: string): Promise<FlightWriteReply> {
+  return db.transaction(async (tx) => {
+    const flight = await findFlightForUpdate(tx, form.flight_id);
+    if (!flight) throw notFound('flight_id');
+    await updateFlight(tx, flight.id, { thisMonth: form.this_month });
+    await recordAudit(tx, { userId: user.id, action: 'flight.this_month', entity: 'flight', entityId: flight.id, changes: { this_month: { from: flight.thisMonth, to: form.this_month } } });
+    return { message: T.monthChanged, data: (await readFlightRow(tx, flight.id, timeZone)).row };
+  });
+}
+
+/** POST trendyol/updateStates: the marketplace status of every Trendyol (provider 1) parcel of the flight, through the marketplace service. */
+export async function changeFlightMarketplaceStates(db: Db, user: RequestUser, form: z.infer<typeof ZFlightMarketplaceStates>, timeZone: string): Promise<FlightCountReply> {
+  if (!(await findFlight(db, form.flight_id))) throw notFound('flight_id');
+  const ids = await findMarketplaceParcelIds(db, form.flight_id);
+  // No parcel: nothing to do (an empty id list would mean "every marketplace parcel" to the bulk update).
+  if (ids.length === 0) return { message: fill(T.marketplaceChanged, { N: 0 }), data: { count: 0 } };
+  try {
+    const result = await updateMarketplaceState(db, user, { declarationIds: ids, stateId: form.state_id, bulk: true, filters: { trendyol: 1 } }, timeZone);
+    return { message: fill(T.marketplaceChanged, { N: result.data.count }), data: { count: result.data.count } };
+  } catch (error) {
+    // The marketplace service names its own field; the flight form's is state_id.
+    if (error instanceof AppError && error.errors?.trendyol_state_id) throw invalid({ state_id: [T.notMarketplaceStatus] });
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------- parcels onto flights
+
+/** POST flights/set: parcels (at 5 or 7) onto an open flight, into one of its bags when given. */
+export async function setFlightParcels(db: Db, user: RequestUser, form: z.infer<typeof ZFlightSet>): Promise<FlightCountReply> {
+  const ids = [...new Set(form.declaration_ids)];
+  return db.transaction(async (tx) => {
+    const flight = await findFlightForUpdate(tx, form.flight_id);
+    if (!flight) throw notFound('flight_id');
+    if (flight.statusId !== FLIGHT_STATUS.open) throw invalid({ flight_id: [T.setOnlyOpen] });
+    if (form.parcel_id) {
+      const bag = await findBag(tx, form.parcel_id);
+      if (!bag || bag.flightId !== flight.id) throw invalid({ parcel_id: [T.bagNotOfFlight] });
+    }
+    const rows = await findDeclarationsForSet(tx, ids);
+    if (rows.length !== ids.length) throw notFound('declaration_ids');
+    const blocked = rows.filter((r) => !(DISPATCHABLE as readonly number[]).includes(r.statusId));
+    if (blocked.length > 0) throw invalid({ declaration_ids: [fill(T.notMovable, { TRACKS: blocked.slice(0, 20).map((r) => r.trackCode).join(', ') })] });
+    const count = await setDeclarationsFlight(tx, ids, flight.id, form.parcel_id ?? null);
+    await insertDeclarationAudits(tx, ids, { userId: user.id, action: 'declaration.flight_set', changes: { flight_id: flight.id, parcel_id: form.parcel_id ?? null } });
+    return { message: fill(T.set, { N: count }), data: { count } };
+  });
+}
+
+/** GET /api/task/to_flight and the recurring job: bagged parcels at 7 of open flights get the bag's flight. */
+export async function attachParcelsToFlights(db: Db, userId: number | null): Promise<ToFlightReply> {
+  return db.transaction(async (tx) => {
+    const changed = await attachBaggedParcelsToFlights(tx);
+    const byFlight = new Map<number, number[]>();
+    for (const c of changed) byFlight.set(c.flightId, [...(byFlight.get(c.flightId) ?? []), c.id]);
+    for (const [flightId, ids] of byFlight) await insertDeclarationAudits(tx, ids, { userId, action: 'declaration.to_flight', changes: { flight_id: flightId } });
+    return { message: fill(T.toFlight, { N: changed.length }), count: changed.length };
+  });
+}
+
+// ---------------------------------------------------------------- close
+
+/** design: the dispatch number of a flight's n-th package run (customs keeps 64 characters). */
+export const dispatchNumberOf = (flightName: string, n: number) => `${flightName.slice(0, 50)}-${n}`;
+
+function chunk<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * POST flights/close?close&type (multipart flight_id, airWaybill, limit): only at 29, one
+ * transaction. with-dispatch: the parcels (5, 7) customs has a declaration for go into package
+ * runs of at most `limit` and to 8; all: every such parcel (regNumber '' without one);
+ * without-dispatch: only the flight. The flight gets the air waybill, 30 and closed_at.
+ * close=false answers the same figures and writes nothing.
+ */
+export async function closeFlight(
+  db: Db, user: RequestUser, query: { close?: string; type: FlightCloseType }, form: z.infer<typeof ZFlightClose>, timeZone: string,
+): Promise<FlightCloseReply> {
+  const write = query.close === undefined || query.close === 'true' || query.close === '1';
+  return db.transaction(async (tx) => {
+    const flight = await findFlightForUpdate(tx, form.flight_id);
+    if (!flight) throw notFound('flight_id');
+    if (flight.statusId !== FLIGHT_STATUS.open) throw invalid({ flight_id: [T.notOpen] });
+    const closable = await lockClosableParcels(tx, flight.id);
+    const picked = query.type === 'with-dispatch' ? closable.filter((p) => p.regNumber) : query.type === 'all' ? closable : [];
+    const skipped = closable.length - picked.length;
+    const first = (await countRuns(tx, flight.id)) + 1;
+    const inputs: StoredRunItem[][] = chunk(picked, form.limit).map((part, i) => part.map((p) => ({
+      trackingNumber: p.trackCode, airWaybillNumber: form.airWaybill, dispatchNumber: dispatchNumberOf(flight.name, first + i),
+      regNumber: p.regNumber ?? '', declarationId: p.id,
+    })));
+    const figures = { D: picked.length, R: inputs.length, S: skipped };
+    if (!write) {
+      const now = formatDateTime(new Date(), timeZone)!;
+      return {
+        message: fill(T.closePreview, figures),
+        flight: (await readFlightRow(tx, flight.id, timeZone)).row,
+        runs: inputs.map((input) => ({ id: 0, flightId: flight.id, executed: false, input, output: null, elapsedTime: null, startedAt: null, endedAt: null, createdAt: now, accepted: 0 })),
+        dispatched: picked.length,
+        skipped,
+        preview: true,
+      };
+    }
+    const runs = await insertRuns(tx, inputs.map((input) => ({ flightId: flight.id, input, createdBy: user.id })));
+    const notes = runs.flatMap((run) => (run.input as StoredRunItem[]).map((item) => ({ id: item.declarationId, note: fill(T.closedNote, { NUMBER: item.dispatchNumber }) })));
+    const dispatched = await moveDeclarations(tx, notes, DECLARATION_STATUS.dispatchSent, user.id);
+    await updateFlight(tx, flight.id, { airwaybill: form.airWaybill, statusId: FLIGHT_STATUS.closed, closedAt: new Date() });
+    await insertFlightStatusHistory(tx, { flightId: flight.id, from: flight.statusId, to: FLIGHT_STATUS.closed, userId: user.id, note: query.type });
+    await recordAudit(tx, {
+      userId: user.id, action: 'flight.close', entity: 'flight', entityId: flight.id,
+      changes: {
+        type: query.type, limit: form.limit, airwaybill: { from: flight.airwaybill, to: form.airWaybill },
+        state_id: { from: flight.statusId, to: FLIGHT_STATUS.closed }, runs: runs.map((r) => r.id), dispatched, skipped,
+      },
+    });
+    return {
+      message: fill(T.closed, figures),
+      flight: (await readFlightRow(tx, flight.id, timeZone)).row,
+      runs: runs.map((r) => toPackageRun(r, timeZone)),
+      dispatched,
+      skipped,
+      preview: false,
+    };
+  });
+}
+
+// ---------------------------------------------------------------- execute a package run
+
+/**
+ * POST flights/execute?queue_id: sends the run's depesh request through the customs link, once.
+ * The run is claimed first (a second call meanwhile is refused), then sent outside any
+ * transaction, then its output, timing and the parcels' statuses are saved together: parcels
+ * customs accepted (200, 048) are at 8; parcels customs declined go back to 7 with customs' reason
+ * (design; not answered ones stay at 8, the customs queue retries them). Any parcel not accepted
+ * → 422 with the per-parcel messages joined with '. ', after the run is saved.
+ */
+export async function executePackageRun(db: Db, link: CustomsLink, user: RequestUser, runId: number, timeZone: string): Promise<ExecutePackageRunReply> {
+  const claimed = await db.transaction(async (tx) => {
+    const run = await findRunForUpdate(tx, runId);
+    if (!run) throw notFound('queue_id');
+    if (run.executed) throw invalid({ queue_id: [T.alreadyExecuted] });
+    if (run.startedAt && !run.endedAt && Date.now() - run.startedAt.getTime() < RUN_CLAIM_MS) throw invalid({ queue_id: [T.running] });
+    if (!link.configured) throw invalid({ queue_id: [T.customsNotConfigured] });
+    if (!(await link.isSendingOn(tx))) throw invalid({ queue_id: [T.sendingOff] });
+    return updateRun(tx, run.id, { startedAt: new Date(), endedAt: null });
+  });
+  const items = claimed.input as StoredRunItem[];
+  const started = Date.now();
+  let answers: { trackingNumber: string; code: number; message: string | null }[];
+  try {
+    answers = await link.runPackages(db, items.map((i) => ({
+      trackingNumber: i.trackingNumber, airWaybillNumber: i.airWaybillNumber, dispatchNumber: i.dispatchNumber, regNumber: i.regNumber, declarationId: i.declarationId ?? null,
+    })));
+  } catch (error) {
+    await updateRun(db, claimed.id, { startedAt: null });
+    throw error;
+  }
+  const elapsed = Date.now() - started;
+  const output: PackageRunItemOutput[] = answers.map((a) => ({ trackingNumber: a.trackingNumber, code: Number(a.code), message: a.message }));
+  const byTrack = new Map(items.map((i) => [i.trackingNumber, i]));
+  const idOf = (track: string) => byTrack.get(track)?.declarationId;
+  const accepted = output.filter((o) => isAccepted(o.code));
+  const declined = output.filter((o) => !isAccepted(o.code) && o.code !== 0);
+  const saved = await db.transaction(async (tx) => {
+    const run = await updateRun(tx, claimed.id, { executed: true, output, elapsedMs: elapsed, endedAt: new Date() });
+    await moveDeclarations(tx, accepted.flatMap((o) => (idOf(o.trackingNumber) ? [{ id: idOf(o.trackingNumber)!, note: null }] : [])),
+      DECLARATION_STATUS.dispatchSent, user.id, DISPATCHABLE);
+    await moveDeclarations(tx, declined.flatMap((o) => (idOf(o.trackingNumber)
+      ? [{ id: idOf(o.trackingNumber)!, note: fill(T.declinedNote, { MESSAGE: o.message ?? String(o.code) }) }] : [])),
+    DECLARATION_STATUS.foreignWarehouse, user.id, [DECLARATION_STATUS.dispatchSent]);
+    await recordAudit(tx, {
+      userId: user.id, action: 'flight.package_run.execute', entity: 'flight', entityId: run.flightId,
+      changes: { queue_id: run.id, items: items.length, accepted: accepted.length, declined: declined.length, elapsed_ms: elapsed },
+    });
+    return run;
+  });
+  const failed = output.filter((o) => !isAccepted(o.code));
+  if (failed.length > 0) {
+    const errors: Record<string, string[]> = {};
+    for (const o of failed) (errors[o.trackingNumber] ??= []).push(o.message || (o.code === 0 ? T.noAnswer : String(o.code)));
+    throw new AppError(422, failed.map((o) => `${o.trackingNumber}: ${errors[o.trackingNumber]![0]}`).join('. '), errors);
+  }
+  return {
+    message: fill(T.executed, { OK: accepted.length, N: output.length }),
+    packages: output,
+    data: toPackageRun(saved, timeZone),
+  };
+}
+
+// ---------------------------------------------------------------- air waybill
+
+/**
+ * POST flights/airwaybill: only at 30. One transaction: the flight's number, the input of its runs
+ * not yet executed, and a customs 'update' send for each parcel customs has as dispatched.
+ */
+export async function changeAirwaybill(db: Db, link: CustomsLink, user: RequestUser, form: z.infer<typeof ZAirwaybillChange>, timeZone: string): Promise<AirwaybillChangeReply> {
+  return db.transaction(async (tx) => {
+    const flight = await findFlightForUpdate(tx, form.flight_id);
+    if (!flight) throw notFound('flight_id');
+    if (flight.statusId !== FLIGHT_STATUS.closed) throw invalid({ airwaybill: [T.airwaybillOnlyClosed] });
+    await updateFlight(tx, flight.id, { airwaybill: form.airwaybill });
+    const runsUpdated = await setRunsAirwaybill(tx, flight.id, form.airwaybill);
+    const dispatched = await findDispatchedAtCustoms(tx, flight.id);
+    const sends: CustomsSend[] = dispatched.map((p) => ({
+      action: 'update', declarationId: p.id, item: { trackinG_NO: p.trackCode, airwaybill: form.airwaybill, depesH_NUMBER: p.depeshNumber ?? '' },
+    }));
+    const { ids } = await link.queue(tx, sends);
+    await recordAudit(tx, {
+      userId: user.id, action: 'flight.airwaybill', entity: 'flight', entityId: flight.id,
+      changes: { airwaybill: { from: flight.airwaybill, to: form.airwaybill }, runs_updated: runsUpdated, customs_updates: ids.length },
+    });
+    return {
+      message: fill(T.airwaybillChanged, { N: ids.length }),
+      data: (await readFlightRow(tx, flight.id, timeZone)).row,
+      runsUpdated,
+      queued: ids.length,
+    };
+  });
+}
