@@ -148,6 +148,7 @@ describe('[CUSTOMS][WEB] deleted and post declarations from the customs link; th
     const post = await rows(page, 'declarations-post').allInnerTexts();
     expect(post.length).toBeGreaterThan(0);
     expect(post[0]).toMatch(/2026\d{8}/); // customs' registration number as the customs id
+    await shot(page, 'customs-post-declarations');
     await context.close();
   });
 

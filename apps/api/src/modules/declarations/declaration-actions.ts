@@ -13,7 +13,7 @@ import type { RequestUser } from '../../platform/access';
 import { recordAudit } from '../../platform/audit';
 import { badRequest, invalid, notFound } from '../../platform/errors';
 import { buildListQuery } from '../../platform/list-query';
-import type { CustomsLink } from '../customs/customs-link';
+import type { CustomsLink } from '../customs/service';
 import {
   changeStatusWhere, findDeclarationForUpdate, findDeclarationsForUpdate, findListedDeclarations, findTimeline,
   insertAuditForEach, insertStatusHistory, softDeleteDeclarations, statusExists, updateDeclaration,
