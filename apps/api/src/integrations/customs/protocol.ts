@@ -127,6 +127,11 @@ export interface CustomsItemResult {
   message?: string | null;
 }
 
+/** spec §9: customs accepts a package item with code '200' or '048' (numbers or strings on the wire). */
+export const ACCEPTED_ITEM_CODES: ReadonlySet<number> = new Set([200, 48]);
+export const isAcceptedItemCode = (code: number | string | null | undefined): boolean =>
+  code !== null && code !== undefined && ACCEPTED_ITEM_CODES.has(Number(code));
+
 export interface CustomsGoodsGroup {
   id: number;
   parentId: number | null;

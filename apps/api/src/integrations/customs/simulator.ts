@@ -252,7 +252,11 @@ export async function startCustomsSimulator(options: CustomsSimulatorOptions = {
         if (!declaration || (item.regNumber && declaration.regNumber !== item.regNumber)) {
           return { trackingNumber: item.trackingNumber, code: 400, message: 'Bəyan edilməyib' };
         }
-        if (post.status === POST_STATUS.dispatched) return { trackingNumber: item.trackingNumber, code: 409, message: 'Artıq depeşdədir' };
+        if (post.status === POST_STATUS.dispatched) {
+          // The same depesh sent again (an answer that was lost): accepted as '048', already in this dispatch.
+          if (post.depesH_NUMBER === item.depeshNumber) return { trackingNumber: item.trackingNumber, code: 48, message: 'Artıq bu depeşdədir' };
+          return { trackingNumber: item.trackingNumber, code: 409, message: 'Artıq başqa depeşdədir' };
+        }
         Object.assign(post, { status: POST_STATUS.dispatched, airwaybill: item.airWaybill, depesH_NUMBER: item.depeshNumber, depesH_DATE: isoNow() });
         return { trackingNumber: item.trackingNumber, code: 200, message: null };
       });

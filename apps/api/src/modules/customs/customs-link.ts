@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { createCustomsClient, CustomsError, type CustomsClient, type CustomsExchange } from '../../integrations/customs/client';
 import {
-  POST_STATUS,
+  isAcceptedItemCode, POST_STATUS,
   type CustomsBoxItem, type CustomsDeclaration, type CustomsDepeshItem, type CustomsItemResult, type CustomsParcel, type CustomsPost, type CustomsUpdateItem,
 } from '../../integrations/customs/protocol';
 import type { Jobs } from '../../platform/jobs';
@@ -75,7 +75,8 @@ export interface CustomsLink {
   /**
    * Queues the add (state 0) of our declarations: the parcel is built from the declaration, its
    * customer (FIN, name, address, phone), product type (customs goods id) and country. Declarations
-   * customs cannot take yet (no customer, FIN, weight or price) are returned as skipped.
+   * customs cannot take yet (no customer, FIN, weight or price) are returned as skipped; parcels customs
+   * already holds are left out (a parcel is never added twice).
    */
   queueDeclarations(db: DbOrTx, declarationIds: number[]): Promise<{ ids: number[]; disabled: boolean; skipped: { id: number; trackCode: string; missing: string[] }[] }>;
   /**
@@ -249,6 +250,7 @@ export function createCustomsLink(deps: LinkDeps): CustomsLink {
     const skipped: { id: number; trackCode: string; missing: string[] }[] = [];
     const sends: CustomsSend[] = [];
     for (const r of rows) {
+      if (r.known) continue; // customs holds it already: never added twice
       const missing = [
         ...(r.fin ? [] : ['fin']), ...(r.name ? [] : ['user_id']), ...(Number(r.weight) > 0 ? [] : ['weight']), ...(Number(r.price) > 0 ? [] : ['price']),
       ];
@@ -350,12 +352,14 @@ export function createCustomsLink(deps: LinkDeps): CustomsLink {
         default:
           throw new CustomsError(`unknown action ${item.action}`, 'declined');
       }
-      if (itemResult && itemResult.code !== 200) {
+      if (itemResult && !isAcceptedItemCode(itemResult.code)) {
         return done({ ...base, status: 'declined', code: itemResult.code, message: itemResult.message ?? null },
           { status: 'declined', statusCode: itemResult.code, response: JSON.stringify(response), retryAt: null, lastError: itemResult.message ?? null });
       }
-      return done({ ...base, status: 'sent', code: 200, message: null },
-        { status: 'sent', statusCode: 200, response: JSON.stringify(response ?? null), retryAt: null, lastError: null });
+      // Accepted: 200, or '048' (already in this dispatch) kept as customs said it.
+      const code = itemResult ? Number(itemResult.code) : 200;
+      return done({ ...base, status: 'sent', code, message: itemResult?.message ?? null },
+        { status: 'sent', statusCode: code, response: JSON.stringify(response ?? null), retryAt: null, lastError: null });
     } catch (error) {
       if (!(error instanceof CustomsError)) throw error;
       const statusCode = error.details.code ?? error.details.httpStatus ?? null;

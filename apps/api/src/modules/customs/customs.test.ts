@@ -179,6 +179,15 @@ describe('[CUSTOMS][LINK] sends through the queue, stored and retried', () => {
     expect(sim.posts.get(declaredOnes[0]!.track_code)).toMatchObject({ status: 4, depesH_NUMBER: 'DEP-77', airwaybill: '235-55501234' });
     expect(await statesOf(declaredOnes[0]!.track_code)).toEqual([0, 1, 3]);
     expect(await queueRow(undeclared.track_code)).toMatchObject({ status: 'declined' });
+
+    // the same depesh sent again (its answer lost): customs answers '048', which counts as accepted (spec §9);
+    // another dispatch number for a dispatched parcel is refused
+    const again = await ctx.app.customs.runPackages(db(), [
+      { trackingNumber: declaredOnes[0]!.track_code, airWaybillNumber: '235-55501234', dispatchNumber: 'DEP-77', regNumber: reg(declaredOnes[0]!.track_code), declarationId: declaredOnes[0]!.id },
+      { trackingNumber: declaredOnes[1]!.track_code, airWaybillNumber: '235-55501234', dispatchNumber: 'DEP-78', regNumber: reg(declaredOnes[1]!.track_code), declarationId: declaredOnes[1]!.id },
+    ]);
+    expect(again.map((r) => r.code)).toEqual([48, 409]);
+    expect(again[1]!.message).toBe('Artıq başqa depeşdədir');
   });
 
   test('carrier posts asked live: date range, status and FIN filters, estimated total', async () => {

@@ -407,7 +407,8 @@ export async function findDeclarationsForCustoms(db: DbOrTx, declarationIds: num
     select dd.id, dd.track_code, dd.weight, dd.price, dd.delivery_price, dd.quantity, dd.shop_name, dd.is_commercial, dd.voen, dd.awb,
            u.fin, u.name, u.surname, u.address, u.phone,
            pt.name_az as product_name, pt.customs_id,
-           c.country_name, c.country_code, c.currency_type
+           c.country_name, c.country_code, c.currency_type,
+           exists (select 1 from customs_parcels kp where kp.track_code = dd.track_code and kp.removed_at is null) as known
     from ${d} dd
     left join ${users} u on u.id = dd.user_id
     left join product_types pt on pt.id = dd.product_type_id
@@ -419,6 +420,8 @@ export async function findDeclarationsForCustoms(db: DbOrTx, declarationIds: num
     shop_name: string | null; is_commercial: boolean; voen: string | null; awb: string | null;
     fin: string | null; name: string | null; surname: string | null; address: string | null; phone: string | null;
     product_name: string | null; customs_id: string | null; country_name: string | null; country_code: string | null; currency_type: string | null;
+    /** Customs already holds the parcel (added before and not removed). */
+    known: boolean;
   }[];
 }
 

@@ -22,6 +22,7 @@ export {
   createCustomsLink, CUSTOMS_SEND_JOB, CUSTOMS_SYNC_JOB,
   type CustomsLink, type CustomsSend, type PackageRunItem, type SendOutcome,
 } from './customs-link';
+export { isAcceptedItemCode } from '../../integrations/customs/protocol';
 
 const T = az.customsUi;
 const UPLOAD_MAX_CODES = 20_000;

@@ -83,7 +83,10 @@ async function storeDocument(files: FileStorage, key: string | null, doc: Upload
  * tariff (403 otherwise); only changeweightdeclaration enters a weight (403); the delivery price
  * is otherwise computed from the tariffs; combined_id (2+) replaces those declarations.
  */
-export async function createDeclaration(db: Db, files: FileStorage, user: RequestUser, form: DeclarationCreateForm, timeZone: string): Promise<DeclarationSaveReply> {
+/** Where a saved declaration goes to customs: the customs link's add queue (null: not sent, e.g. in unit tests of the form). */
+export type CustomsAdds = { queueDeclarations(db: DbOrTx, declarationIds: number[]): Promise<unknown> } | null;
+
+export async function createDeclaration(db: Db, files: FileStorage, user: RequestUser, form: DeclarationCreateForm, timeZone: string, customs: CustomsAdds = null): Promise<DeclarationSaveReply> {
   const canPrice = hasPermission(user, 'changedeliveryprice');
   const categoryId = form.tariff_category_id ?? STANDARD_TARIFF_CATEGORY_ID;
   if (!canPrice && (form.delivery_price !== undefined || categoryId !== STANDARD_TARIFF_CATEGORY_ID)) {
@@ -142,6 +145,9 @@ export async function createDeclaration(db: Db, files: FileStorage, user: Reques
       userId: user.id, action: 'declaration.create', entity: 'declaration', entityId: newId,
       changes: { ...auditFields(row), combined_id: combinedIds.length ? combinedIds : undefined, document: doc ? doc.type.mime : undefined },
     });
+    // design: a parcel at the foreign warehouse is added to customs (state 0) as soon as it has what
+    // customs needs (customer FIN, weight, price); the add is queued in this transaction.
+    if (customs) await customs.queueDeclarations(tx, [newId]);
     await storeDocument(files, documentPath, doc);
     return newId;
   });
@@ -175,7 +181,7 @@ const sameValue = (key: string, a: unknown, b: unknown) =>
  * nothing saved). A change of weight, country, type or tariff recomputes the delivery price
  * unless a permitted user entered a new one. A handed-over (10) declaration is not editable.
  */
-export async function editDeclaration(db: Db, files: FileStorage, user: RequestUser, form: DeclarationEditForm, timeZone: string): Promise<DeclarationSaveReply> {
+export async function editDeclaration(db: Db, files: FileStorage, user: RequestUser, form: DeclarationEditForm, timeZone: string, customs: CustomsAdds = null): Promise<DeclarationSaveReply> {
   checkAmounts({ weight: form.weight, price: form.price, delivery_price: form.delivery_price });
   const doc = readUploadedDocument(form.document_file);
   await db.transaction(async (tx) => {
@@ -224,6 +230,10 @@ export async function editDeclaration(db: Db, files: FileStorage, user: RequestU
     if (!Object.keys(fields).length) return;
     await updateDeclaration(tx, current.id, fields);
     await recordAudit(tx, { userId: user.id, action: 'declaration.edit', entity: 'declaration', entityId: current.id, changes });
+    // Still abroad and now complete (a weight or a customer's FIN filled in): customs gets it; one it holds is left alone.
+    if (customs && (current.statusId === DECLARATION_STATUS.awaiting || current.statusId === DECLARATION_STATUS.foreignWarehouse)) {
+      await customs.queueDeclarations(tx, [current.id]);
+    }
     await storeDocument(files, fields.documentPath ?? null, doc);
   });
   return { data: await readDeclarationDetail(db, user, form.declaration_id, timeZone) };

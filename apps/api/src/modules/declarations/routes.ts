@@ -77,12 +77,12 @@ function registerDeclarationWorkflowRoutes(server: FastifyInstance): void {
   app.post('/api/admin/declaration/create', {
     schema: { tags, summary: 'Create (form, multipart with document_file): status 7, measure 1, price from the tariffs', body: ZDeclarationCreateForm },
     config: { access: 'office' },
-  }, (req) => createDeclaration(app.db, app.files, requireUser(req), req.body, tz()));
+  }, (req) => createDeclaration(app.db, app.files, requireUser(req), req.body, tz(), app.customs));
 
   app.post('/api/admin/declaration/edit', {
     schema: { tags, summary: 'Edit (form, multipart with document_file); weight and price need their permissions', body: ZDeclarationEditForm },
     config: { access: 'office' },
-  }, (req) => editDeclaration(app.db, app.files, requireUser(req), req.body, tz()));
+  }, (req) => editDeclaration(app.db, app.files, requireUser(req), req.body, tz(), app.customs));
 
   app.get('/api/admin/declaration/document', {
     schema: { tags, summary: "The declaration's uploaded document (PDF, JPEG or PNG)", querystring: ZDeclarationIdQuery },

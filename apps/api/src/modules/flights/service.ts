@@ -14,7 +14,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { RequestUser } from '../../platform/access';
 import { recordAudit } from '../../platform/audit';
 import { AppError, invalid, notFound } from '../../platform/errors';
-import type { CustomsLink, CustomsSend } from '../customs/service';
+import { isAcceptedItemCode, type CustomsLink, type CustomsSend } from '../customs/service';
 import { updateMarketplaceState } from '../declarations/service';
 import {
   attachBaggedParcelsToFlights, computeFlightVolume, countRuns, countryExists, findBag, findBoxDeclarationPage, findDeclarationsForSet,
@@ -36,11 +36,10 @@ const T = az.flights;
 export const TO_FLIGHT_JOB = 'flights.to_flight';
 /** A run claimed for execution this long ago without an end is taken to be abandoned (process stopped). */
 const RUN_CLAIM_MS = 10 * 60_000;
-/** Customs' accepted codes for a depesh item (spec §9: '200' and '048'). */
-const ACCEPTED_CODES = new Set([200, 48]);
 const DISPATCHABLE = [DECLARATION_STATUS.awaiting, DECLARATION_STATUS.foreignWarehouse] as const;
 
-const isAccepted = (code: number | string) => ACCEPTED_CODES.has(Number(code));
+/** Customs' accepted codes for a depesh item (spec §9: '200' and '048'). */
+const isAccepted = (code: number | string) => isAcceptedItemCode(code);
 
 function formatDateTime(date: Date | null, timeZone: string): string | null {
   if (!date) return null;
