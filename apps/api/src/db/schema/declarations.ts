@@ -62,9 +62,8 @@ export const declarations = pgTable('declarations', {
     index('declarations_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.statusId, t.countryId, t.branchId, t.userId).where(listed),
     index('declarations_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(listed),
     index('declarations_status_created_idx').on(t.statusId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.countryId).where(listed),
-    // A flight's parcels newest first; the trailing columns make the flights list's per-page totals
-    // (count, handed over, weight, amounts) an index-only scan (modules/flights).
-    index('declarations_flight_idx').on(t.flightId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.statusId, t.weight, t.price, t.deliveryPrice).where(listed),
+    // A flight's parcels newest first (the flights list's totals live in flight_totals, kept by triggers).
+    index('declarations_flight_idx').on(t.flightId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(listed),
     index('declarations_container_idx').on(t.containerId),
     index('declarations_parcel_idx').on(t.parcelId),
     // Sorts by a value: (value, id) is the list's order with its tie-breaker, both directions.

@@ -18,6 +18,24 @@ export const flights = pgTable('flights', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('flights_name_idx').on(t.name)]);
 
+/**
+ * Per-flight totals of its live parcels (declarations with `deleted_at is null`), kept by the
+ * database itself: statement-level triggers on declarations add the new rows' and subtract the old
+ * rows' contributions in one grouped upsert per statement (migrations-extra/flight_totals.sql).
+ * The flights list reads these instead of summing thousands of parcels per flight. A flight without
+ * a row has no parcels; rows whose count fell to 0 stay.
+ */
+export const flightTotals = pgTable('flight_totals', {
+  flightId: integer('flight_id').primaryKey(),
+  count: integer('count').notNull().default(0),
+  /** Parcels handed over (status 10). */
+  completed: integer('completed').notNull().default(0),
+  weight: numeric('weight', { precision: 14, scale: 3 }).notNull().default('0'),
+  productPrice: numeric('product_price', { precision: 16, scale: 2 }).notNull().default('0'),
+  deliveryPrice: numeric('delivery_price', { precision: 16, scale: 2 }).notNull().default('0'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Bags (kisə) a flight's parcels are packed into: the declaration's "parcel". */
 export const parcels = pgTable('parcels', {
   id: serial('id').primaryKey(),

@@ -8,7 +8,7 @@ import type { ZBoxDeclarationsQuery, ZFlightOptionsQuery } from '@app/contract/f
 import type { DbOrTx } from '../../db/client';
 import { customsParcels as cp } from '../../db/schema/customs';
 import { declarations as d } from '../../db/schema/declarations';
-import { flightPackageRuns as r, flights as f, parcels as p } from '../../db/schema/flights';
+import { flightPackageRuns as r, flights as f, flightTotals as ft, parcels as p } from '../../db/schema/flights';
 import { auditLog, statusHistory } from '../../db/schema/platform';
 import { countries, statuses } from '../../db/schema/settings';
 import { buildListQuery, countList, filters, type ListSpec } from '../../platform/list-query';
@@ -74,8 +74,8 @@ export async function findFlightPage(db: DbOrTx, query: FlightListQuery, timeZon
   const built = buildListQuery(flightListSpec(timeZone), query);
   let orderBy = built.orderBy;
   if (query.sort_column === 'count') {
-    // An index-only count per flight (declarations_flight_idx); the flights table is small.
-    const count = sql`(select count(*) from ${d} dd where dd.flight_id = flights.id and dd.deleted_at is null)`;
+    // The kept parcel count (flight_totals, one primary-key lookup per flight; no row: no parcels).
+    const count = sql`coalesce((select ft.count from ${ft} ft where ft.flight_id = flights.id), 0)`;
     orderBy = query.sort_order === 'desc' ? [desc(count), desc(f.id)] : [asc(count), asc(f.id)];
   }
   const rows = await db.select(flightColumns(timeZone)).from(f).where(built.where).orderBy(...orderBy).limit(built.limit).offset(built.offset);
@@ -101,19 +101,18 @@ export interface FlightAggregates {
 }
 
 /**
- * The page's figures in two grouped queries over its flight ids: parcels (declarations_flight_idx,
- * only the page's flights are read) and package runs.
+ * The page's figures in two queries over its flight ids: the parcel totals the database keeps in
+ * flight_totals (triggers on declarations, db/migrations-extra/flight_totals.sql; a flight without
+ * a row has none) and package runs.
  */
 export async function findFlightAggregates(db: DbOrTx, flightIds: readonly number[]): Promise<Map<number, FlightAggregates>> {
   const out = new Map<number, FlightAggregates>();
   if (flightIds.length === 0) return out;
   for (const id of flightIds) out.set(id, { flightId: id, count: 0, completed: 0, weight: '0.00', productPrice: '0.00', deliveryPrice: '0.00', runs: 0, runsExecuted: 0 });
   const parcelsRes = await db.execute<{ flight_id: number; n: number; completed: number; weight: string; price: string; delivery: string }>(sql`
-    select flight_id::int as flight_id, count(*)::int as n, (count(*) filter (where status_id = 10))::int as completed,
-           round(coalesce(sum(weight), 0), 2)::text as weight, round(coalesce(sum(price), 0), 2)::text as price,
-           round(coalesce(sum(delivery_price), 0), 2)::text as delivery
-    from ${d} where flight_id = any(${intArray(flightIds)}) and deleted_at is null
-    group by flight_id`);
+    select flight_id::int as flight_id, count::int as n, completed::int as completed,
+           round(weight, 2)::text as weight, round(product_price, 2)::text as price, round(delivery_price, 2)::text as delivery
+    from ${ft} where flight_id = any(${intArray(flightIds)})`);
   for (const row of parcelsRes.rows) {
     Object.assign(out.get(Number(row.flight_id))!, {
       count: Number(row.n), completed: Number(row.completed), weight: row.weight, productPrice: row.price, deliveryPrice: row.delivery,
