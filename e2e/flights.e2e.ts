@@ -24,6 +24,7 @@ const rows = (page: Page, tableId: string) => page.getByTestId(`table-${tableId}
 async function confirm(page: Page) {
   const dialog = page.locator('.ant-modal-confirm').filter({ hasText: 'Diqqət' });
   await dialog.waitFor();
+  await page.waitForTimeout(300); // its zoom-in animation: a click on the moving button can miss
   await dialog.getByRole('button', { name: 'Bəli' }).click();
   await dialog.waitFor({ state: 'detached' });
 }
@@ -76,33 +77,41 @@ describe('[FLIGHTS][WEB] a flight from creation to its manifest', () => {
     expect(await rows(page, 'flights').first().innerText()).toContain('Açıq');
 
     // Parcels at 7 declared to customs (a registration number) go onto it (POST flights/set): taken
-    // from a demo open flight, whose parcels the seed mostly declared.
+    // from the demo open flights, whose parcels the seed mostly declared, or from no flight.
     const declared = new Set<string>();
-    for (let pageNo = 1; pageNo <= 10; pageNo += 1) {
-      const reply = await api<{ data: { tracking_number: string }[]; total: number }>(`/api/admin/customs?declared=1&in_flight=1&per_page=200&page=${pageNo}`);
-      reply.data.forEach((r) => declared.add(r.tracking_number));
-      if (reply.data.length < 200) break;
+    for (const inFlight of [1, 0]) {
+      for (let pageNo = 1; pageNo <= 10; pageNo += 1) {
+        const reply = await api<{ data: { tracking_number: string }[] }>(`/api/admin/customs?declared=1&in_flight=${inFlight}&per_page=200&page=${pageNo}`);
+        reply.data.forEach((r) => declared.add(r.tracking_number));
+        if (reply.data.length < 200) break;
+      }
     }
     const open = await api<{ data: { id: number; count: number }[] }>('/api/admin/v2/flights/list?state_id=29&per_page=50');
+    const sources = [
+      ...open.data.filter((f) => f.id !== flightId && f.count > 0).map((f) => `/api/admin/v2/declaration/list?flight_id=${f.id}&state_id=7&per_page=200`),
+      '/api/admin/v2/declaration/list?state_id=7&per_page=200',
+    ];
     const parcels: Row[] = [];
-    for (const other of open.data.filter((f) => f.id !== flightId && f.count > 0)) {
-      const list = await api<{ data: Row[] }>(`/api/admin/v2/declaration/list?flight_id=${other.id}&state_id=7&per_page=200`);
-      parcels.push(...list.data.filter((r) => declared.has(r.track_code)));
+    for (const source of sources) {
+      const list = await api<{ data: Row[] }>(source);
+      parcels.push(...list.data.filter((r) => declared.has(r.track_code) && r.flight?.id !== flightId && !parcels.some((p) => p.id === r.id)));
       if (parcels.length >= 4) break;
     }
     parcels.splice(4);
-    expect(parcels).toHaveLength(4);
+    // four on a fresh demo database; fewer once earlier runs used the declared parcels up
+    expect(parcels.length).toBeGreaterThan(0);
+    const n = parcels.length;
     const set = await api<{ data: { count: number } }>('/api/admin/flights/set', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ flight_id: flightId, declaration_ids: parcels.map((p) => p.id) }),
     });
-    expect(set.data.count).toBe(4);
+    expect(set.data.count).toBe(n);
 
-    // Detail page: info cards say 4 parcels, 0 dispatched; no package run yet.
+    // Detail page: info cards say n parcels, 0 dispatched; no package run yet.
     await page.goto(`${BASE_URL}/@next/flights/${flightId}`);
     await page.getByTestId('flight-details').waitFor();
-    expect(await page.getByTestId('flight-count').innerText()).toBe('4');
+    expect(await page.getByTestId('flight-count').innerText()).toBe(String(n));
     expect(await page.getByTestId('flight-dispatched').innerText()).toBe('0');
     await waitForTable(page, 'flight-packages');
     await shot(page, 'flight-detail');
@@ -111,6 +120,8 @@ describe('[FLIGHTS][WEB] a flight from creation to its manifest', () => {
     await page.goto(`${BASE_URL}/@next/flights?name=${name}`);
     await waitForTable(page, 'flights');
     await page.getByTestId(`flight-menu-${flightId}`).click();
+    await page.getByTestId('flight-action-close').waitFor();
+    await page.waitForTimeout(300); // the menu's opening animation
     await page.getByTestId('flight-action-close').click();
     await page.waitForURL(new RegExp(`/flights/${flightId}/close`));
     const closeForm = page.getByTestId('close-form');
@@ -120,12 +131,12 @@ describe('[FLIGHTS][WEB] a flight from creation to its manifest', () => {
     await page.getByTestId('close-preview').click();
     const preview = page.getByTestId('close-preview-counts');
     await preview.waitFor();
-    expect(await preview.innerText()).toMatch(/Depeşə düşəcək bağlamalar\s*4/);
+    expect(await preview.innerText()).toMatch(new RegExp(`Depeşə düşəcək bağlamalar\\s*${n}\\b`));
     await shot(page, 'flight-close');
     await page.getByTestId('close-submit').click();
     await confirm(page);
     await page.getByTestId('close-result').waitFor();
-    expect(await page.getByTestId('close-result').innerText()).toContain('4 bağlama depeşə düşdü');
+    expect(await page.getByTestId('close-result').innerText()).toContain(`${n} bağlama depeşə düşdü`);
     await expect(page.getByTestId('close-runs').locator('tbody tr.ant-table-row').count()).resolves.toBe(1);
     await shot(page, 'flight-close-result');
     await page.getByTestId('close-open-packages').click();
@@ -137,12 +148,12 @@ describe('[FLIGHTS][WEB] a flight from creation to its manifest', () => {
     await page.locator('[data-testid^="run-execute-"]').first().click();
     await confirm(page);
     const results = page.getByTestId('execution-results');
-    await results.getByText(/icra edildi: 4 \/ 4 qəbul olundu/).waitFor({ timeout: 30_000 });
-    expect(await results.getByTestId('run-codes').innerText()).toContain('200 × 4');
+    await results.getByText(`icra edildi: ${n} / ${n} qəbul olundu`).waitFor({ timeout: 30_000 });
+    expect(await results.getByTestId('run-codes').innerText()).toContain(`200 × ${n}`);
     await page.getByTestId('execution-close').click();
     await waitForTable(page, 'flight-package-runs');
     await rows(page, 'flight-package-runs').first().getByText('İcra edilib').waitFor();
-    expect(await rows(page, 'flight-package-runs').first().innerText()).toContain('200 × 4');
+    expect(await rows(page, 'flight-package-runs').first().innerText()).toContain(`200 × ${n}`);
     await shot(page, 'flight-packages');
     await page.locator('[data-testid^="run-items-"]').first().click();
     const items = page.getByTestId('run-items');
@@ -156,17 +167,17 @@ describe('[FLIGHTS][WEB] a flight from creation to its manifest', () => {
     await page.goto(`${BASE_URL}/@next/flights/${flightId}`);
     await page.getByTestId('flight-details').waitFor();
     expect(await page.getByTestId('flight-card-general').getByTestId('flight-status').innerText()).toBe('Bağlanıb');
-    expect(await page.getByTestId('flight-dispatched').innerText()).toBe('4');
+    expect(await page.getByTestId('flight-dispatched').innerText()).toBe(String(n));
     await page.goto(`${BASE_URL}/@next/flights/${flightId}/declarations`);
     await waitForTable(page, 'flight-declarations');
-    await expect(rows(page, 'flight-declarations').count()).resolves.toBe(4);
+    await expect(rows(page, 'flight-declarations').count()).resolves.toBe(n);
     const statuses = await page.getByTestId('table-flight-declarations').getByTestId('declaration-status').allInnerTexts();
-    expect(statuses).toEqual(['Depeş göndərilib', 'Depeş göndərilib', 'Depeş göndərilib', 'Depeş göndərilib']);
+    expect(statuses).toEqual(Array.from({ length: n }, () => 'Depeş göndərilib'));
 
     // Sent dispatches (20 a page, totals) and the air waybill correction (only at 30).
     await page.goto(`${BASE_URL}/@next/flights/${flightId}/air-waybills`);
     await waitForTable(page, 'flight-dispatches');
-    expect(await page.getByTestId('awb-count').innerText()).toContain('4');
+    expect(await page.getByTestId('awb-count').innerText()).toContain(String(n));
     await page.getByTestId('airwaybill-change').click();
     await page.waitForURL(new RegExp(`/flights/${flightId}/air-waybills/update`));
     const awbForm = page.getByTestId('airwaybill-form');
@@ -177,7 +188,7 @@ describe('[FLIGHTS][WEB] a flight from creation to its manifest', () => {
     await page.getByTestId('awb-number').getByText('176-99887766').waitFor();
     await waitForTable(page, 'flight-dispatches');
     // the dispatches keep the number they were sent with (the executed run's input)
-    await expect(rows(page, 'flight-dispatches').count()).resolves.toBe(4);
+    await expect(rows(page, 'flight-dispatches').count()).resolves.toBe(n);
     await shot(page, 'flight-air-waybills');
 
     // Manifest upload: one of the flight's codes and one unknown code.
@@ -201,8 +212,26 @@ describe('[FLIGHTS][WEB] a flight from creation to its manifest', () => {
     await modal.locator('input[type="file"]').setInputFiles({ name: 'manifest.csv', mimeType: 'text/csv', buffer: Buffer.from('\n') });
     await page.getByTestId('manifest-submit').click();
     await page.getByTestId('manifest-error').waitFor();
+
+    // Files of the row menu: the customs XML and the manifest export download with the flight's name.
+    await page.goto(`${BASE_URL}/@next/flights?name=${name}`);
+    await waitForTable(page, 'flights');
+    const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+    const openMenu = async () => {
+      await page.getByTestId(`flight-menu-${flightId}`).click();
+      await menu.getByText('XML ixracı', { exact: true }).waitFor();
+      await page.waitForTimeout(400); // the menu's opening animation: a click on a moving menu can miss its item
+    };
+    await openMenu();
+    let download = page.waitForEvent('download');
+    await menu.getByText('XML ixracı', { exact: true }).click();
+    expect((await download).suggestedFilename()).toBe(`flight_${name}.xml`);
+    await openMenu();
+    download = page.waitForEvent('download');
+    await menu.getByText('Manifest (Excel)', { exact: true }).click();
+    expect((await download).suggestedFilename()).toBe(`flight_export_${name}.xlsx`);
     await context.close();
-  });
+  }, 180_000);
 
   test('a flight that does not exist shows the page error; an unknown flight\'s pallets ask for the flight', async () => {
     const { context, page } = await openPage(browser);

@@ -52,7 +52,7 @@ export interface DeclarationGeneration {
 }
 
 /**
- * Flights (weekly per country) with their bags, boxes and baskets, then declarations spread over
+ * Flights (weekly per country; ids grow with the start date, as they would in use) with their bags, boxes and baskets, then declarations spread over
  * statuses, countries, providers, branches, flights and boxes in one set-based insert.
  * Used by the demo seed (10,000 rows) and the benchmark (1,000,000 rows).
  */
@@ -61,7 +61,7 @@ export async function generateDeclarations(db: Db, opts: DeclarationGeneration):
   const flightBase = await nextId(db, 'flights');
   await db.execute(sql`
     insert into flights (id, name, country_id, status_id, trendyol, airwaybill, started_at, ended_at, created_at)
-    select ${n(flightBase)} + (c - 1) * ${n(weeks)} + w,
+    select ${n(flightBase)} + (${n(weeks - 1)} - w) * 2 + (c - 1),
            case when c = 1 then 'IST' else 'NYC' end || '-' || to_char(now() - w * interval '7 days', 'IYYY-IW'),
            c, case when w < 1 then 29 else 30 end, 0,
            case when w < 1 then null else (case when c = 1 then '235-' else '176-' end) || lpad(((w * 7919 + c) % 100000000)::text, 8, '0') end,
@@ -98,8 +98,8 @@ export async function generateDeclarations(db: Db, opts: DeclarationGeneration):
                 else 'TBA' || lpad((floor(r5 * 1e12))::bigint::text, 12, '0') end,
            ${n(opts.customers.minId)} + floor(r6 * ${n(customerSpan)})::int,
            country, status, branch,
-           case when status in (5, 7) then null else ${n(flightBase)} + (country - 1) * ${n(weeks)} + least(floor(age / 7)::int, ${n(weeks - 1)}) end,
-           case when status in (5, 7) then null else ${n(parcelBase)} + ((country - 1) * ${n(weeks)} + least(floor(age / 7)::int, ${n(weeks - 1)})) * 8 + floor(r7 * 8)::int end,
+           case when status in (5, 7) then null else ${n(flightBase)} + (${n(weeks - 1)} - least(floor(age / 7)::int, ${n(weeks - 1)})) * 2 + (country - 1) end,
+           case when status in (5, 7) then null else ${n(parcelBase)} + ((${n(weeks - 1)} - least(floor(age / 7)::int, ${n(weeks - 1)})) * 2 + (country - 1)) * 8 + floor(r7 * 8)::int end,
            case when status in (9, 10, 12) then ${n(containerBase)} + (branch - 1) * 10 + floor(r7 * 10)::int else null end,
            case when status = 9 then ${n(basketBase)} + (branch - 1) * 20 + floor(r8 * 20)::int else null end,
            1 + floor(r8 * 15)::int, 1, null,

@@ -42,9 +42,11 @@ export function useFlightMenuItems({ flight, onAction, onFile }: FlightMenuProps
       ? <Tooltip title={action.reason} placement="left"><span data-testid={`flight-action-${action.key}`}>{LABELS[action.key]}</span></Tooltip>
       : <span data-testid={`flight-action-${action.key}`}>{LABELS[action.key]}</span>;
     if (action.key === 'manifest') {
+      // A group, not a hover submenu: every file item is one click (and one arrow key) away.
       return {
+        type: 'group' as const,
         key: action.key,
-        label,
+        label: LABELS[action.key],
         children: [
           { key: 'manifest-upload', label: <span data-testid="flight-action-manifest-upload">{t.manifestUpload}</span>, onClick: () => onAction('manifest', flight) },
           { key: 'manifest-export', label: t.manifestExport, onClick: () => onFile('export', flight) },
