@@ -12,7 +12,9 @@ import { flightPackageRuns } from '../schema/flights';
  *   only added (post status 0): a new user can close it with dispatch and execute its runs against
  *   the embedded customs simulator, which is preloaded with these posts;
  * - the latest closed flight of country 1 gets package runs: two executed (customs' answers, one
- *   parcel declined and back at 7) and one not yet executed.
+ *   parcel declined and back at 7) and one not yet executed;
+ * - a Trendyol-type flight (provider 1) with its pallets: the Trendyol parcels of the closed Turkey
+ *   flight before that one move onto it, in four pallets.
  */
 
 interface CustomsRow { id: number; postStatus: 0 | 1 | 4; reg: string | null; awb: string | null; depesh: string | null }
@@ -100,6 +102,8 @@ export async function generateFlightsDemoData(db: Db, opts: { staffIds: number[]
     ? { id, postStatus: 0, reg: null, awb: null, depesh: null }
     : { id, postStatus: 1, reg: regOf(id), awb: null, depesh: null })));
 
+  await addMarketplaceFlight(db);
+
   // Package runs of the latest closed flight of country 1.
   const [flight] = (await db.execute<{ id: number; name: string; airwaybill: string | null; closed_at: string }>(sql`
     select id::int as id, name, airwaybill, closed_at::text as closed_at from flights
@@ -158,4 +162,25 @@ export async function generateFlightsDemoData(db: Db, opts: { staffIds: number[]
   await db.execute(sql`
     insert into status_history (model_id, object_id, from_state_id, state_id, user_id, note, created_at)
     values (2, ${declined.id}, 8, 7, ${opts.staffIds[0] ?? null}, 'Gömrük depeşi qəbul etmədi: Bəyan edilməyib', ${runs[0]!.endedAt!.toISOString()}::timestamptz)`);
+}
+
+/** A closed Trendyol flight (provider 1) with four pallets, holding the Trendyol parcels of a closed Turkey flight. */
+async function addMarketplaceFlight(db: Db): Promise<void> {
+  const [source] = (await db.execute<{ id: number; started_at: string; ended_at: string; airwaybill: string | null }>(sql`
+    select id::int as id, started_at::text, ended_at::text, airwaybill from flights
+    where country_id = 1 and status_id = 30 and trendyol = 0 order by started_at desc nulls last, id desc offset 1 limit 1`)).rows;
+  if (!source) return;
+  const [flight] = (await db.execute<{ id: number }>(sql`
+    insert into flights (name, country_id, status_id, trendyol, airwaybill, started_at, ended_at, closed_at, this_month, created_at)
+    values ('TY-' || to_char(${source.started_at}::timestamptz, 'IYYY-IW'), 1, 30, 1, '235-' || lpad((${source.id} * 7877 % 100000000)::text, 8, '0'),
+      ${source.started_at}::timestamptz, ${source.ended_at}::timestamptz, ${source.ended_at}::timestamptz,
+      to_char(${source.started_at}::timestamptz, 'YYYY-MM'), ${source.started_at}::timestamptz)
+    returning id::int as id`)).rows;
+  const pallets = (await db.execute<{ id: number }>(sql`
+    insert into parcels (name, flight_id) select 'PL-' || ${flight!.id} || '-' || k, ${flight!.id} from generate_series(1, 4) k
+    returning id::int as id`)).rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+  await db.execute(sql`
+    update declarations set flight_id = ${flight!.id},
+      parcel_id = (${sql.raw(`array[${pallets.join(',')}]`)}::int[])[1 + id % 4], updated_at = now()
+    where flight_id = ${source.id} and trendyol = 1 and deleted_at is null`);
 }
