@@ -8,7 +8,7 @@ import {
 } from '../../integrations/customs/protocol';
 import type { Jobs } from '../../platform/jobs';
 import {
-  claimQueueItems, dropQueuedAdds, findDeclarationsForCustoms, findGlobalSetting, findParcelsToWithdraw, findStrandedQueueIds, insertCustomsTask,
+  claimQueueItems, dropQueuedAdds, findDeclarationsForCustoms, findGlobalSetting, findQueuedIdsByTrack, findParcelsToWithdraw, findStrandedQueueIds, insertCustomsTask,
   insertCustomsTasks, insertDeclarationCustomsStates, insertPostDeclarations, insertQueueItems, markDeclarationsWithdrawn, markParcelsRemoved,
   updateQueueItems, upsertCustomsParcels, type CustomsParcelValues, type NewCustomsTask, type QueueItemUpdate,
 } from './queries';
@@ -31,6 +31,8 @@ declare module 'fastify' {
 export const CUSTOMS_SEND_JOB = 'customs.send';
 export const CUSTOMS_SYNC_JOB = 'customs.sync';
 export const CUSTOMS_SEND_MAX_ATTEMPTS = 6;
+/** Parcels per add-to-boxes call. */
+export const BOX_BATCH = 100;
 
 /** A send to queue: the parcel (add), the update, the box or depesh item, or a delete. */
 export type CustomsSend =
@@ -87,6 +89,8 @@ export interface CustomsLink {
   withdrawDeclarations(db: DbOrTx, items: { declarationId: number; trackCode: string }[]): Promise<{ ids: number[]; disabled: boolean; dropped: number }>;
   /** Sends these queued rows now, with bounded concurrency. `jobAttempt` is the job runner's attempt (1 outside a job). */
   sendQueued(db: Db, ids: number[], jobAttempt?: number): Promise<SendOutcome[]>;
+  /** Sends now the rows of `action` still queued for these parcels (e.g. their boxing before their depesh). */
+  sendPending(db: Db, action: CustomsQueueAction, trackCodes: string[]): Promise<SendOutcome[]>;
   /** Package run: depesh requests for the parcels, sent now; what customs did not answer is retried by the job runner. */
   runPackages(db: Db, items: PackageRunItem[]): Promise<{ trackingNumber: string; code: number; message: string | null }[]>;
   /**
@@ -331,13 +335,6 @@ export function createCustomsLink(deps: LinkDeps): CustomsLink {
           response = { deleted: item.trackCode };
           removed.push(item.trackCode);
           break;
-        case 'addtoboxes': {
-          [itemResult] = await c.addToBoxes([item.json as CustomsBoxItem]);
-          response = itemResult;
-          parcels.push({ trackCode: item.trackCode, postStatus: POST_STATUS.inBox });
-          states.push({ trackCode: item.trackCode, code: 2, json: itemResult });
-          break;
-        }
         case 'depesh': {
           const depesh = item.json as CustomsDepeshItem;
           [itemResult] = await c.depesh([depesh], { checkFirst });
@@ -349,7 +346,7 @@ export function createCustomsLink(deps: LinkDeps): CustomsLink {
           states.push({ trackCode: item.trackCode, code: 3, json: itemResult });
           break;
         }
-        default:
+        default: // addtoboxes goes in batches (sendBoxes)
           throw new CustomsError(`unknown action ${item.action}`, 'declined');
       }
       if (itemResult && !isAcceptedItemCode(itemResult.code)) {
@@ -362,26 +359,92 @@ export function createCustomsLink(deps: LinkDeps): CustomsLink {
         { status: 'sent', statusCode: code, response: JSON.stringify(response ?? null), retryAt: null, lastError: null });
     } catch (error) {
       if (!(error instanceof CustomsError)) throw error;
-      const statusCode = error.details.code ?? error.details.httpStatus ?? null;
-      if (!error.transient) {
-        const message = error.details.fields ? `${error.message}: ${Object.values(error.details.fields).join('; ')}` : error.message;
-        return done({ ...base, status: 'declined', code: statusCode ?? 400, message },
-          { status: 'declined', statusCode, response: error.details.response ?? null, retryAt: null, lastError: message });
-      }
-      const lastTry = jobAttempt >= CUSTOMS_SEND_MAX_ATTEMPTS;
-      const retryAt = lastTry ? null : new Date(Date.now() + backoffMs(jobAttempt));
-      return done({ ...base, status: lastTry ? 'failed' : 'queued', code: 0, message: error.message },
-        { status: lastTry ? 'failed' : 'queued', statusCode, response: error.details.response ?? null, retryAt, lastError: `${error.kind}: ${error.message}` });
+      const failure = failureOf(error, jobAttempt);
+      return done({ ...base, ...failure.outcome }, failure.queue);
+    }
+  }
+
+  /** A call that failed: declined for good (customs refused it) or to be retried by the job (until attempts run out). */
+  function failureOf(error: CustomsError, jobAttempt: number): { outcome: Pick<SendOutcome, 'status' | 'code' | 'message'>; queue: Omit<QueueItemUpdate, 'id' | 'attempts'> } {
+    const statusCode = error.details.code ?? error.details.httpStatus ?? null;
+    if (!error.transient) {
+      const message = error.details.fields ? `${error.message}: ${Object.values(error.details.fields).join('; ')}` : error.message;
+      return {
+        outcome: { status: 'declined', code: statusCode ?? 400, message },
+        queue: { status: 'declined', statusCode, response: error.details.response ?? null, retryAt: null, lastError: message },
+      };
+    }
+    const lastTry = jobAttempt >= CUSTOMS_SEND_MAX_ATTEMPTS;
+    const retryAt = lastTry ? null : new Date(Date.now() + backoffMs(jobAttempt));
+    return {
+      outcome: { status: lastTry ? 'failed' : 'queued', code: 0, message: error.message },
+      queue: { status: lastTry ? 'failed' : 'queued', statusCode, response: error.details.response ?? null, retryAt, lastError: `${error.kind}: ${error.message}` },
+    };
+  }
+
+  /**
+   * Boxing (state 2) in one call for many parcels: the protocol takes a list and answers per parcel,
+   * and a box holds a flight's worth of parcels. One customs task per call (linked to the first row).
+   */
+  async function sendBoxes(db: Db, items: QueueRow[], jobAttempt: number): Promise<SendWrites[]> {
+    const exchanges: CustomsExchange[] = [];
+    const c = makeClient(db, (x) => { exchanges.push(x); });
+    const write = (item: QueueRow, index: number, outcome: Pick<SendOutcome, 'status' | 'code' | 'message'>,
+      queue: Omit<QueueItemUpdate, 'id' | 'attempts'>, result?: CustomsItemResult): SendWrites => ({
+      outcome: { queueId: item.id, trackingNumber: item.trackCode, action: 'addtoboxes', ...outcome },
+      tasks: index === 0 ? exchanges.map((x) => ({ ...toTask(x, item.id), retryAt: x.ok ? null : queue.retryAt })) : [],
+      queue: { id: item.id, attempts: item.attempts + 1, ...queue },
+      parcels: outcome.status === 'sent' ? [{ trackCode: item.trackCode, postStatus: POST_STATUS.inBox }] : [],
+      states: outcome.status === 'sent' ? [{ trackCode: item.trackCode, code: 2, json: result ?? null }] : [],
+      removed: [],
+    });
+    if (!c) {
+      const retryAt = new Date(Date.now() + backoffMs(jobAttempt));
+      return items.map((item, i) => write(item, i, { status: 'queued', code: 0, message: 'not configured' },
+        { status: 'queued', statusCode: null, response: null, retryAt, lastError: 'customs link not configured (CUSTOMS_BASE_URL)' }));
+    }
+    try {
+      const results = await c.addToBoxes(items.map((item) => item.json as CustomsBoxItem));
+      const byTrack = new Map(results.map((r) => [r.trackingNumber, r]));
+      return items.map((item, i) => {
+        const result = byTrack.get(item.trackCode);
+        const response = JSON.stringify(result ?? null);
+        if (!result) {
+          // customs left this one out of its answer: asked again later
+          const retryAt = jobAttempt >= CUSTOMS_SEND_MAX_ATTEMPTS ? null : new Date(Date.now() + backoffMs(jobAttempt));
+          const status = retryAt ? 'queued' : 'failed';
+          return write(item, i, { status, code: 0, message: 'no answer for this parcel' },
+            { status, statusCode: null, response, retryAt, lastError: 'no answer for this parcel' });
+        }
+        if (!isAcceptedItemCode(result.code)) {
+          return write(item, i, { status: 'declined', code: result.code, message: result.message ?? null },
+            { status: 'declined', statusCode: result.code, response, retryAt: null, lastError: result.message ?? null }, result);
+        }
+        return write(item, i, { status: 'sent', code: Number(result.code), message: result.message ?? null },
+          { status: 'sent', statusCode: Number(result.code), response, retryAt: null, lastError: null }, result);
+      });
+    } catch (error) {
+      if (!(error instanceof CustomsError)) throw error;
+      const failure = failureOf(error, jobAttempt);
+      return items.map((item, i) => write(item, i, failure.outcome, failure.queue));
     }
   }
 
   /** Sends in chunks: the calls of a chunk run with bounded concurrency, then its results are written in a few statements. */
   async function sendQueued(db: Db, ids: number[], jobAttempt = 1): Promise<SendOutcome[]> {
-    const items = await claimQueueItems(db, ids);
+    const claimed = await claimQueueItems(db, ids);
+    // Boxing goes in calls of up to BOX_BATCH parcels; every other send is one call per parcel.
+    const boxes = claimed.filter((item) => item.action === 'addtoboxes');
+    const units: QueueRow[][] = [
+      ...Array.from({ length: Math.ceil(boxes.length / BOX_BATCH) }, (_, k) => boxes.slice(k * BOX_BATCH, (k + 1) * BOX_BATCH)),
+      ...claimed.filter((item) => item.action !== 'addtoboxes').map((item) => [item]),
+    ];
     const outcomes: SendOutcome[] = [];
     const chunk = Math.max(config.CUSTOMS_CONCURRENCY * 8, 50);
-    for (let i = 0; i < items.length; i += chunk) {
-      const writes = await mapLimit(items.slice(i, i + chunk), config.CUSTOMS_CONCURRENCY, (item) => sendOne(db, item, jobAttempt));
+    for (let i = 0; i < units.length; i += chunk) {
+      const writes = (await mapLimit(units.slice(i, i + chunk), config.CUSTOMS_CONCURRENCY, (unit) => (
+        unit[0]!.action === 'addtoboxes' ? sendBoxes(db, unit, jobAttempt) : sendOne(db, unit[0]!, jobAttempt).then((w) => [w])
+      ))).flat();
       await db.transaction(async (tx) => {
         await insertCustomsTasks(tx, writes.flatMap((w) => w.tasks));
         await upsertCustomsParcels(tx, writes.flatMap((w) => w.parcels));
@@ -403,6 +466,10 @@ export function createCustomsLink(deps: LinkDeps): CustomsLink {
       .map((i) => ({ action: 'delete' as const, declarationId: i.declarationId, trackingNumber: i.trackCode }));
     const queued = await queue(db, sends);
     return { ...queued, dropped };
+  }
+
+  async function sendPending(db: Db, action: CustomsQueueAction, trackCodes: string[]) {
+    return sendQueued(db, await findQueuedIdsByTrack(db, action, trackCodes));
   }
 
   async function runPackages(db: Db, items: PackageRunItem[]) {
@@ -443,5 +510,5 @@ export function createCustomsLink(deps: LinkDeps): CustomsLink {
     return { posts: posts.length, declarations: declared.length, deleted: deleted.length, states, postDeclarations };
   }
 
-  return { configured, client, isSendingOn, queue, queueDeclarations, withdrawDeclarations, sendQueued, runPackages, sync };
+  return { configured, client, isSendingOn, queue, queueDeclarations, withdrawDeclarations, sendQueued, sendPending, runPackages, sync };
 }

@@ -106,6 +106,14 @@ export async function insertQueueItems(db: DbOrTx, items: NewQueueItem[]): Promi
   return rows.map((r) => r.id);
 }
 
+/** Rows of one action still waiting in the queue for these parcels (sent now rather than by the job). */
+export async function findQueuedIdsByTrack(db: DbOrTx, action: string, trackCodes: string[]): Promise<number[]> {
+  if (trackCodes.length === 0) return [];
+  const rows = await db.select({ id: q.id }).from(q)
+    .where(and(eq(q.action, action), eq(q.status, 'queued'), inArray(q.trackCode, trackCodes))).orderBy(q.id);
+  return rows.map((r) => r.id);
+}
+
 /** Takes the still-queued rows among these for sending (status 'sending'): two senders never send the same row. */
 export function claimQueueItems(db: DbOrTx, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);

@@ -245,6 +245,11 @@ describe('[FLIGHTS][CLOSE][EXECUTE][AIRWAYBILL] close with dispatch, run the pac
     expect(d).toMatchObject({ dispatched: 5, declared: 5, undeclared: 2, can: { close: false, changeAirwaybill: true } });
     const [audit] = await rows<{ changes: { type: string; dispatched: number } }>(sql`select changes from audit_log where action = 'flight.close' and entity_id = ${String(flightId)}`);
     expect(audit!.changes).toMatchObject({ type: 'with-dispatch', dispatched: 5 });
+    // customs state 2 (gathered into boxes) is queued with the close for the declared parcels only
+    const boxing = await rows<{ track_code: string; status: string }>(sql`
+      select track_code, status from customs_queue where action = 'addtoboxes' and track_code in ${[...declared, ...undeclared].map((p) => p.track_code)}`);
+    expect(boxing.map((b) => b.track_code).sort()).toEqual(declared.map((p) => p.track_code).sort());
+    expect(boxing.every((b) => b.status === 'queued')).toBe(true);
   });
 
   test('a flight not at 29 is not closed again (422), nothing changes', async () => {
@@ -273,6 +278,16 @@ describe('[FLIGHTS][CLOSE][EXECUTE][AIRWAYBILL] close with dispatch, run the pac
     expect((await statusOf(run.input.map((i) => i.declarationId!))).get(run.input[0]!.declarationId!)).toBe(8);
     const listed = (await runsOf(flightId)).find((r) => r.id === run.id)!;
     expect(listed).toMatchObject({ executed: true, output: body.packages, accepted: 2 });
+    // the run's parcels were boxed at customs (2) before their dispatch (3)
+    const calls = sim.requests.map((r) => ({ path: r.path, tracks: (Array.isArray(r.body) ? r.body as { trackingNumber?: string }[] : []).map((b) => b.trackingNumber) }));
+    for (const item of run.input) {
+      const boxedAt = calls.findIndex((c) => c.path === '/api/v2/carriers/addtoboxes' && c.tracks.includes(item.trackingNumber));
+      const sentAt = calls.findIndex((c) => c.path === '/api/v2/carriers/depesh' && c.tracks.includes(item.trackingNumber));
+      expect(boxedAt).toBeGreaterThanOrEqual(0);
+      expect(boxedAt).toBeLessThan(sentAt);
+      const states = await rows<{ state: number }>(sql`select code as state from declaration_customs_states where track_code = ${item.trackingNumber} order by id`);
+      expect(states.map((x) => x.state).slice(-2)).toEqual([2, 3]);
+    }
 
     const again = await post(`/api/admin/flights/execute?queue_id=${run.id}`);
     expect(again.statusCode).toBe(422);

@@ -97,7 +97,7 @@ export function registerFlightRoutes(server: FastifyInstance): void {
       summary: 'Close an open (29) flight: type with-dispatch | without-dispatch | all; close=false previews without writing',
     },
     config: { access: gate },
-  }, (req) => closeFlight(app.db, requireUser(req), req.query, req.body, tz()));
+  }, (req) => closeFlight(app.db, app.customs, requireUser(req), req.query, req.body, tz()));
 
   app.post('/api/admin/flights/execute', {
     schema: { tags, summary: 'Execute a package run (the depesh request) once; 422 with the per-parcel messages when customs declined any', querystring: ZExecutePackageRunQuery },

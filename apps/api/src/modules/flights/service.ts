@@ -308,7 +308,7 @@ function chunk<T>(items: T[], size: number): T[][] {
  * close=false answers the same figures and writes nothing.
  */
 export async function closeFlight(
-  db: Db, user: RequestUser, query: { close?: string; type: FlightCloseType }, form: z.infer<typeof ZFlightClose>, timeZone: string,
+  db: Db, link: CustomsLink, user: RequestUser, query: { close?: string; type: FlightCloseType }, form: z.infer<typeof ZFlightClose>, timeZone: string,
 ): Promise<FlightCloseReply> {
   const write = query.close === undefined || query.close === 'true' || query.close === '1';
   return db.transaction(async (tx) => {
@@ -336,6 +336,11 @@ export async function closeFlight(
       };
     }
     const runs = await insertRuns(tx, inputs.map((input) => ({ flightId: flight.id, input, createdBy: user.id })));
+    // Customs state 2: the declared parcels are gathered into the flight's boxes (the job sends it;
+    // an execute sends what is still waiting before its depesh).
+    await link.queue(tx, picked.filter((p) => p.regNumber).map((p) => ({
+      action: 'addtoboxes' as const, declarationId: p.id, item: { regNumber: p.regNumber!, trackingNumber: p.trackCode },
+    })));
     const notes = runs.flatMap((run) => (run.input as StoredRunItem[]).map((item) => ({ id: item.declarationId, note: fill(T.closedNote, { NUMBER: item.dispatchNumber }) })));
     const dispatched = await moveDeclarations(tx, notes, DECLARATION_STATUS.dispatchSent, user.id);
     await updateFlight(tx, flight.id, { airwaybill: form.airWaybill, statusId: FLIGHT_STATUS.closed, closedAt: new Date() });
@@ -382,6 +387,8 @@ export async function executePackageRun(db: Db, link: CustomsLink, user: Request
   const started = Date.now();
   let answers: { trackingNumber: string; code: number; message: string | null }[];
   try {
+    // Boxing (state 2) before the dispatch (state 3): what the close queued and the job has not sent yet goes now.
+    await link.sendPending(db, 'addtoboxes', items.filter((i) => i.regNumber).map((i) => i.trackingNumber));
     answers = await link.runPackages(db, items.map((i) => ({
       trackingNumber: i.trackingNumber, airWaybillNumber: i.airWaybillNumber, dispatchNumber: i.dispatchNumber, regNumber: i.regNumber, declarationId: i.declarationId ?? null,
     })));
