@@ -85,7 +85,11 @@ export async function findDeclarationDetail(db: DbOrTx, id: number, timeZone: st
       causerId: d.causerId,
       handoverTaskId: sql<number | null>`null::int`,
       bbs: sql<null>`null::json`,
-      parcelSorting: sql<null>`null::json`,
+      // The branch sorting at the Baku sorting line (modules/sorting): the branch's letter and name, when.
+      parcelSorting: sql<DeclarationDetail['parcelSorting']>`(select json_build_object('id', ps.id,
+        'state_name', coalesce(b.sorting_letter || ' · ', '') || coalesce(b.name, ''),
+        'created_at', to_char(ps.sorted_at at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS'))
+        from parcel_sortings ps left join ${branches} b on b.id = ps.branch_id where ps.declaration_id = "declarations"."id")`,
       trendyol: d.trendyol,
       trendyolLogs: sql<null>`null::json`,
       partner: ref(sql`${companies}`, sql`r.name`, d.partnerId),

@@ -82,6 +82,11 @@ describe('[SORTING] branch sorting of a flight', () => {
     const audit = await ctx.database.db.select({ action: auditLog.action }).from(auditLog)
       .where(and(eq(auditLog.entity, 'declaration'), eq(auditLog.entityId, String(p1.id)), eq(auditLog.action, 'declaration.sort')));
     expect(audit).toHaveLength(1); // the repeated scan wrote no second sorting entry
+
+    // the declaration's detail page shows its branch sorting (placement card)
+    const info = await ctx.app.inject({ url: `/api/admin/declaration/info?declaration_id=${p1.id}`, headers: anbar });
+    expect(info.statusCode, info.body).toBe(200);
+    expect(info.json().data.parcelSorting).toMatchObject({ state_name: 'G · Gənclik filialı', created_at: reply.data.sortedAt });
   });
 
   test('a global track code with the scanner\'s FDX prefix finds the parcel; a parcel without a branch sorts with no code', async () => {
