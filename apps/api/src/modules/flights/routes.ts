@@ -26,7 +26,9 @@ export function registerFlightRoutes(server: FastifyInstance): void {
     const result = await attachParcelsToFlights(ctx.db, null);
     if (result.count > 0) ctx.log(`to_flight: ${result.count} parcel(s) put on their bag's open flight`);
   }, { maxAttempts: 1 });
-  app.jobs.every(TO_FLIGHT_JOB, TO_FLIGHT_EVERY_SECONDS);
+  // Scheduled outside tests only (as the rates job), so other modules' runDue() calls stay theirs;
+  // tests enqueue it themselves.
+  if (app.config.NODE_ENV !== 'test') app.jobs.every(TO_FLIGHT_JOB, TO_FLIGHT_EVERY_SECONDS);
 
   // ------------------------------------------------------------ reads
 
