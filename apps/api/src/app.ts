@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { az } from '@app/contract/texts/az';
+import { az, fill } from '@app/contract/texts/az';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider,
@@ -59,6 +59,8 @@ export interface AppDeps {
 }
 
 export type App = FastifyInstance;
+/** Largest uploaded file (multipart), MB. */
+const MAX_UPLOAD_MB = 20;
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
@@ -95,7 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(cookie);
   await app.register(formbody);
-  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 20 * 1024 * 1024 } });
+  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: MAX_UPLOAD_MB * 1024 * 1024 } });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
@@ -144,7 +146,9 @@ function registerErrorHandling(app: FastifyInstance): void {
     if (known) return reply.status(known.statusCode).send(known.toReply());
     const status = error.statusCode ?? 500;
     if (status < 500) {
-      const message = status === 429 ? az.errors.tooManyAttempts : status === 404 ? az.errors.notFound : az.errors.invalidInput;
+      // 413: a multipart file over the limit (e.g. a huge manifest), said in words rather than "invalid input"
+      const message = status === 429 ? az.errors.tooManyAttempts : status === 404 ? az.errors.notFound
+        : status === 413 ? fill(az.errors.fileTooLarge, { MB: MAX_UPLOAD_MB }) : az.errors.invalidInput;
       return reply.status(status).send({ message });
     }
     req.log.error({ err: error }, 'unhandled error');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZListQuery, zId, type ListResponse } from './common';
 import { FLIGHT_STATUS } from './statuses';
+import { az, fill } from './texts/az';
 
 export { FLIGHT_STATUS };
 
@@ -33,7 +34,15 @@ export type FlightCloseType = (typeof FLIGHT_CLOSE_TYPES)[number];
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const text = (max = 120) => z.preprocess(blank, z.string().trim().max(max).optional());
 const optId = z.preprocess(blank, zId.optional());
-const date = z.preprocess(blank, z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/).optional());
+/** A real calendar day YYYY-MM-DD (2024-13-45 is refused here, not by the database). */
+export function isCalendarDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const day = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
+}
+const date = z.preprocess(blank, z.string().trim().refine(isCalendarDay, { message: az.flights.invalidDate }).optional());
+/** An air waybill: required, then at least 3 characters (each with its own text). */
+const airwaybill = z.string().trim().min(1).max(64).refine((v) => v.length === 0 || v.length >= 3, { message: az.flights.airwaybillTooShort });
 /** A required id of a form: blank → "required" (not a NaN from coercion). */
 const reqId = z.preprocess((v) => (v === '' || v === null || v === undefined ? undefined : Number(v)), z.number().int().positive());
 
@@ -174,7 +183,7 @@ export interface AirwaybillInfoReply {
 /** POST flights/airwaybill (multipart): only at 30 (spec §4). */
 export const ZAirwaybillChange = z.object({
   flight_id: z.coerce.number().int().positive(),
-  airwaybill: z.string().trim().min(3).max(64),
+  airwaybill,
 });
 export interface AirwaybillChangeReply {
   message: string;
@@ -217,8 +226,10 @@ export const ZFlightCloseQuery = z.object({
 });
 export const ZFlightClose = z.object({
   flight_id: z.coerce.number().int().positive(),
-  airWaybill: z.string().trim().min(3).max(64),
-  limit: z.preprocess(blank, z.coerce.number().int().min(1).max(MAX_PACKAGE_LIMIT).default(DEFAULT_PACKAGE_LIMIT)),
+  airWaybill: airwaybill,
+  /** 0, -1 or 100000 get the range in words (not "required" or "N characters"). */
+  limit: z.preprocess(blank, z.coerce.number().default(DEFAULT_PACKAGE_LIMIT)
+    .refine((n) => Number.isInteger(n) && n >= 1 && n <= MAX_PACKAGE_LIMIT, { message: fill(az.flights.limitRange, { MAX: MAX_PACKAGE_LIMIT }) })),
 });
 export interface FlightCloseReply {
   message: string;

@@ -33,6 +33,7 @@ export const az = {
     tooLong: 'Maksimum {N} simvol...',
     invalidSortColumn: 'Bu sütun üzrə sıralamaq olmaz',
     internal: 'Serverdə gözlənilməz xəta baş verdi',
+    fileTooLarge: 'Fayl çox böyükdür (ən çox {MB} MB)',
   },
   auth: {
     title: 'Daxil ol',
@@ -1527,6 +1528,9 @@ export const az = {
     set: '{N} bağlama uçuşa əlavə edildi',
     toFlight: '{N} bağlama uçuşa əlavə edildi',
     flightOrBox: 'Uçuş və ya kisə seçin',
+    limitRange: 'Paket limiti 1 ilə {MAX} arasında tam ədəd olmalıdır',
+    airwaybillTooShort: 'Aviaqaimə nömrəsi ən azı 3 simvol olmalıdır',
+    invalidDate: 'Tarix düzgün deyil (İİİİ-AA-GG)',
   },
 } as const;
 

@@ -1,7 +1,7 @@
 import { DEFAULT_PACKAGE_LIMIT, FLIGHT_CLOSE_TYPES, FLIGHT_STATUS, MAX_PACKAGE_LIMIT, ZFlightClose, type FlightCloseReply, type FlightCloseType } from '@app/contract/flights';
 import { az, fill } from '@app/contract/texts/az';
 import { Alert, Button, Descriptions, Flex, Form, Input, Modal, Result, Segmented, Space, Spin, Table, Typography } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { IntegerInput } from '../../../shared/form/integer-input';
 import { mapServerErrors } from '../../../shared/form/map-server-errors';
 import { useTouchedErrors } from '../../../shared/form/use-touched-errors';
@@ -68,11 +68,25 @@ export function CloseFlightModal({ flightId, type, onTypeChange, onClose, onOpen
       const rest = mapServerErrors(form, error, { airwaybill: 'airWaybill', air_waybill: 'airWaybill' });
       touched.markSubmitted();
       if (rest) setFormError(rest);
+      // e.g. closed meanwhile in another tab: show its status now (the form locks when it is no longer open)
+      void flight.refetch();
     }
   };
 
-  const confirmClose = () => {
+  /** The fields are checked before the confirmation: "Yes" on a form that cannot be sent would only show the errors then. */
+  const isConfirming = useRef(false);
+  const confirmClose = async () => {
+    if (isConfirming.current) return; // a double click asks once
+    isConfirming.current = true;
+    try {
+      await form.validateFields();
+    } catch {
+      isConfirming.current = false;
+      touched.markSubmitted();
+      return;
+    }
     void modal.confirm({
+      afterClose: () => { isConfirming.current = false; },
       title: az.form.confirmTitle,
       content: fill(t.confirmClose, { NAME: flight.data?.name ?? String(flightId), TYPE: t.closeTypes[type] ?? type }),
       okText: az.table.yes,
@@ -126,7 +140,7 @@ export function CloseFlightModal({ flightId, type, onTypeChange, onClose, onOpen
         <Space>
           <Button onClick={onClose}>{az.form.cancel}</Button>
           <Button onClick={() => void send(false)} loading={close.isPending && !close.variables?.isFinal} disabled={!isOpen} data-testid="close-preview">{t.preview}</Button>
-          <Button type="primary" danger onClick={confirmClose} loading={close.isPending && close.variables?.isFinal} disabled={!isOpen} data-testid="close-submit">{t.closeSubmit}</Button>
+          <Button type="primary" danger onClick={() => void confirmClose()} loading={close.isPending && close.variables?.isFinal} disabled={!isOpen} data-testid="close-submit">{t.closeSubmit}</Button>
         </Space>
       }
     >
@@ -158,7 +172,7 @@ export function CloseFlightModal({ flightId, type, onTypeChange, onClose, onOpen
               initialValues={{ airWaybill: flight.data.airwaybill ?? '', limit: String(DEFAULT_PACKAGE_LIMIT) }}
               onFieldsChange={touched.onFieldsChange}
               onValuesChange={() => setPreview(null)}
-              onFinish={confirmClose}
+              onFinish={() => void confirmClose()}
               data-testid="close-form"
             >
               <Flex gap={12} wrap>

@@ -33,7 +33,8 @@ export function FlightBoxDeclarationsPage() {
   ], [boxOptions, boxes.isLoading]);
 
   if (flight.isLoading) return <FlightPageSkeleton />;
-  if (flight.isError || !flight.data) return <FlightLoadError error={flight.error} onRetry={() => void flight.refetch()} />;
+  // A failed refetch keeps the page it had (and any dialog on it, e.g. a package run's result); only a page never loaded shows the error.
+  if (!flight.data) return <FlightLoadError error={flight.error} onRetry={() => void flight.refetch()} />;
   return (
     <FlightPageCard title={fill(t.boxDeclarationsTitle, { NAME: flight.data.name })} flight={flight.data} backTo={`/@next/flights/${flightId}/palets`} testId="flight-box-declarations">
       <DataTable<BoxDeclarationRow>

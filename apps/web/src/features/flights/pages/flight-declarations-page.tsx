@@ -52,7 +52,8 @@ export function FlightDeclarationsPage() {
   ], [statuses.data, statuses.isLoading]);
 
   if (flight.isLoading) return <FlightPageSkeleton />;
-  if (flight.isError || !flight.data) return <FlightLoadError error={flight.error} onRetry={() => void flight.refetch()} />;
+  // A failed refetch keeps the page it had (and any dialog on it, e.g. a package run's result); only a page never loaded shows the error.
+  if (!flight.data) return <FlightLoadError error={flight.error} onRetry={() => void flight.refetch()} />;
   const data = flight.data;
   return (
     <FlightPageCard

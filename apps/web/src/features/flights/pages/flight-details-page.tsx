@@ -111,7 +111,8 @@ export function FlightDetailsPage() {
   const actions = useFlightActions((kind) => setModal(kind));
 
   if (flight.isLoading) return <FlightPageSkeleton />;
-  if (flight.isError || !flight.data) return <FlightLoadError error={flight.error} onRetry={() => void flight.refetch()} />;
+  // A failed refetch keeps the page it had (and any dialog on it, e.g. a package run's result); only a page never loaded shows the error.
+  if (!flight.data) return <FlightLoadError error={flight.error} onRetry={() => void flight.refetch()} />;
   const data = flight.data;
   const closeModal = () => setModal(null);
 

@@ -36,7 +36,8 @@ function FlightPallets({ flightId }: { flightId: number }) {
   const flight = useFlightDetail(flightId);
   const boxes = useFlightBoxes(flightId);
   if (flight.isLoading) return <FlightPageSkeleton />;
-  if (flight.isError || !flight.data) return <FlightLoadError error={flight.error} onRetry={() => void flight.refetch()} />;
+  // A failed refetch keeps the page it had (and any dialog on it, e.g. a package run's result); only a page never loaded shows the error.
+  if (!flight.data) return <FlightLoadError error={flight.error} onRetry={() => void flight.refetch()} />;
   const data = flight.data;
   const isTrendyol = data.can.pallets || hasPallets({ statusId: data.status.id, provider: data.trendyol });
   return (

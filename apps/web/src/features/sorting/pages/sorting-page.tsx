@@ -110,13 +110,19 @@ export function SortingPage() {
     window.setTimeout(() => inputRef.current?.focus(), 0);
   };
 
+  // Scans go one after another, in the order they were read: a scanner types codes faster than the
+  // answers come, and mutate()'s own callbacks fire only for the last of overlapping calls.
+  const pending = useRef<Promise<void>>(Promise.resolve());
   const scan = (code: string) => {
     if (!flightId) return;
-    sort.mutate({ flightId, trackCode: code }, {
-      onSuccess: (reply) => setScans((list) => [{ kind: 'ok' as const, code, data: reply.data, message: reply.message }, ...list].slice(0, HISTORY)),
-      onError: (error) => setScans((list) => [{ kind: 'error' as const, code, message: readErrorMessage(error) }, ...list].slice(0, HISTORY)),
-      onSettled: () => inputRef.current?.focus(),
-    });
+    const add = (entry: Scan) => setScans((list) => [entry, ...list].slice(0, HISTORY));
+    pending.current = pending.current
+      .then(() => sort.mutateAsync({ flightId, trackCode: code }))
+      .then(
+        (reply) => add({ kind: 'ok', code, data: reply.data, message: reply.message }),
+        (error: unknown) => add({ kind: 'error', code, message: readErrorMessage(error) }),
+      )
+      .finally(() => inputRef.current?.focus());
   };
 
   const [last, ...earlier] = scans;
