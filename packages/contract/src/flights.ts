@@ -216,7 +216,7 @@ export const ZFlightCreate = z.object({
   state_id: reqId,
   country_id: reqId,
   trendyol: z.preprocess(blank, z.coerce.number().int().min(0).max(2).optional()),
-});
+}).refine((f) => !f.start_date || !f.end_date || f.end_date >= f.start_date, { path: ['end_date'], message: az.flights.endBeforeStart });
 export type FlightCreate = z.infer<typeof ZFlightCreate>;
 
 /** POST flights/close?close=true&type= (multipart flight_id, airWaybill, limit). */

@@ -1531,6 +1531,7 @@ export const az = {
     limitRange: 'Paket limiti 1 ilə {MAX} arasında tam ədəd olmalıdır',
     airwaybillTooShort: 'Aviaqaimə nömrəsi ən azı 3 simvol olmalıdır',
     invalidDate: 'Tarix düzgün deyil (İİİİ-AA-GG)',
+    endBeforeStart: 'Bitmə tarixi başlama tarixindən əvvəl ola bilməz',
   },
 } as const;
 

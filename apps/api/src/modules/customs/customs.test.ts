@@ -201,6 +201,8 @@ describe('[CUSTOMS][LINK] sends through the queue, stored and retried', () => {
     const dispatched = (await get(`/api/admin/customs/carriersposts?status=4&date_from=${today}&date_to=${today}`, ofis)).json();
     expect(dispatched.data.length).toBeGreaterThanOrEqual(3);
     expect(dispatched.data.every((p: { status: number }) => p.status === 4)).toBe(true);
+    // a short page is the last one: its total is known
+    expect(dispatched).toMatchObject({ total_kind: 'exact', total: dispatched.data.length });
     const fin = body.data[0]!.fin;
     const byFin = (await get(`/api/admin/customs/carriersposts?fin=${fin}`, ofis)).json();
     expect(byFin.data.every((p: { fin: string }) => p.fin === fin)).toBe(true);

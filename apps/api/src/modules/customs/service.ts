@@ -72,7 +72,7 @@ const dayEnd = (v: string) => (v.length === 10 ? `${v}T23:59:59` : v.replace(' '
 /**
  * GET /api/admin/customs/carriersposts: customs' own carrier posts, one page asked live. Customs
  * searches by tracking number, status and dates; the FIN filter applies to the page it returns.
- * The total is estimated from offset and limit (spec §7). What it returns refreshes customs_parcels.
+ * The total is estimated from offset and limit (spec §7), exact on a short (last) page. What it returns refreshes customs_parcels.
  */
 export async function listCarriersPosts(db: Db, link: CustomsLink, query: CarriersPostsQuery): Promise<CarriersPostsReply> {
   const client = requireClient(db, link);
@@ -92,7 +92,9 @@ export async function listCarriersPosts(db: Db, link: CustomsLink, query: Carrie
   await upsertCustomsParcels(db, posts.map(parcelFromPost));
   const shown = query.fin ? posts.filter((p) => (p.fin ?? '').toUpperCase() === query.fin!.toUpperCase()) : posts;
   const total = offset + posts.length + (posts.length === query.per_page ? query.per_page : 0);
-  return { data: shown.map(toPostRow), total, total_kind: 'estimated' };
+  // A short page is the last one: without the FIN filter (which applies to the page) the total is then known.
+  const exact = posts.length < query.per_page && !query.fin;
+  return { data: shown.map(toPostRow), total, total_kind: exact ? 'exact' : 'estimated' };
 }
 
 export async function listCustomsTasks(db: Db, query: CustomsTaskListQuery, timeZone: string): Promise<CustomsTaskListReply> {

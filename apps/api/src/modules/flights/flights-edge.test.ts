@@ -40,6 +40,16 @@ describe('[FLIGHTS][EDGE] dates', () => {
     expect((leap.json() as FlightWriteReply).data.startedAt).toBe('2024-02-29');
   });
 
+  test('an end date before the start date is a 422 on the end date; the same day is fine', async () => {
+    const before = await count('flights');
+    const res = await post('/api/admin/flights/create', { name: 'QA-ENDS', state_id: 29, country_id: 1, start_date: '2026-11-20', end_date: '2026-11-19' });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors).toEqual({ end_date: [T.endBeforeStart] });
+    expect(await count('flights')).toBe(before);
+    const same = await post('/api/admin/flights/create', { name: 'QA-SAME', state_id: 29, country_id: 1, start_date: '2026-11-20', end_date: '2026-11-20' });
+    expect(same.statusCode, same.body).toBe(200);
+  });
+
   test('the list\'s date filter refuses an impossible day with 422, not 500', async () => {
     const res = await ctx.app.inject({ url: '/api/admin/v2/flights/list?date_from=2024-13-45', headers: anbar });
     expect(res.statusCode).toBe(422);
