@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { BASE_URL, DEMO, launchBrowser, listSidebarEntries, openPage, readAccessToken, signInAndWait } from './support/browser';
+import { BASE_URL, DEMO, launchBrowser, listSidebarEntries, openPage, readAccessToken, signInAndWait, shot, waitForTable, tableRows } from './support/browser';
 
 /*
  * Issue 7, customs web: the list upload (counts), the stats, the live carrier posts (with customs
@@ -16,16 +16,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const SHOTS = process.env.E2E_SCREENSHOTS;
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-async function waitForTable(page: Page, tableId: string) {
-  await page.getByTestId(`table-${tableId}`).waitFor();
-  await page.locator(`[data-testid="table-${tableId}"][aria-busy="true"]`).waitFor({ timeout: 2_000 }).catch(() => undefined);
-  await page.locator(`[data-testid="table-${tableId}"][aria-busy="false"]`).waitFor({ timeout: 20_000 });
-}
-const rows = (page: Page, tableId: string) => page.getByTestId(`table-${tableId}`).locator('tbody tr.ant-table-row');
 const pingOk = (page: Page) => page.getByTestId('customs-ping').getByText('Gömrük xidməti işləyir').waitFor();
 
 async function api<T>(context: BrowserContext, path: string): Promise<T> {
@@ -61,12 +51,12 @@ describe('[CUSTOMS][WEB] upload, stats, carrier posts', () => {
     expect(await figure(page, 'customs-upload-undeclared')).toBe(1);
     expect(await figure(page, 'customs-upload-unuser')).toBe(1);
     expect(await figure(page, 'customs-upload-not-found')).toBe(0);
-    await shot(page, 'customs-upload');
+    await shot(page, 'customs-upload', { fullPage: true });
     // the undeclared ones open on the customs declarations screen, filtered
     await page.getByRole('button', { name: 'Bəyan edilməyənlərə bax' }).click();
     await page.waitForURL(/\/customs\/declarations\?declared=0/);
     await waitForTable(page, 'customs-declarations');
-    expect(await rows(page, 'customs-declarations').count()).toBeGreaterThan(0);
+    expect(await tableRows(page, 'customs-declarations').count()).toBeGreaterThan(0);
 
     // a file without a tracking number: the server's words under 'Əməliyyat aparıla bilmədi'
     await page.goto(`${BASE_URL}/@next/customs/upload`);
@@ -91,7 +81,7 @@ describe('[CUSTOMS][WEB] upload, stats, carrier posts', () => {
     expect(await figure(page, 'customs-stats-withdrawn')).toBe(stats.withdrawn);
     expect(stats.counts.declared).toBeGreaterThan(0);
     expect(stats.withdrawn).toBeGreaterThan(0);
-    await shot(page, 'customs-stats');
+    await shot(page, 'customs-stats', { fullPage: true });
     await context.close();
   });
 
@@ -101,11 +91,11 @@ describe('[CUSTOMS][WEB] upload, stats, carrier posts', () => {
     await page.goto(`${BASE_URL}/@next/customs/posts?date=last31&status=4&package_type=1`);
     await waitForTable(page, 'customs-posts');
     await pingOk(page);
-    const shown = await rows(page, 'customs-posts').count();
+    const shown = await tableRows(page, 'customs-posts').count();
     expect(shown).toBeGreaterThan(0);
-    const texts = await rows(page, 'customs-posts').allInnerTexts();
+    const texts = await tableRows(page, 'customs-posts').allInnerTexts();
     expect(texts.every((t) => t.includes('Depeş göndərilib') && t.includes('Fərdi'))).toBe(true);
-    await shot(page, 'customs-carriers-posts');
+    await shot(page, 'customs-carriers-posts', { fullPage: true });
 
     // customs down: the ping warns, the live list says so and the table shows the server's words
     await page.route('**/api/admin/customs/ping', (route) => route.fulfill({
@@ -118,7 +108,7 @@ describe('[CUSTOMS][WEB] upload, stats, carrier posts', () => {
     await page.getByTestId('customs-posts-down').waitFor();
     await page.getByTestId('customs-ping').getByText('Gömrük xidməti cavab vermir').waitFor();
     await page.locator('.ant-result-warning').getByText('Gömrük xidməti cavab vermir, bir az sonra yenidən cəhd edin').waitFor();
-    await shot(page, 'customs-carriers-posts-down');
+    await shot(page, 'customs-carriers-posts-down', { fullPage: true });
     await context.close();
   });
 });
@@ -137,18 +127,18 @@ describe('[CUSTOMS][WEB] deleted and post declarations from the customs link; th
     await page.goto(`${BASE_URL}/@next/declarations/deleted`);
     await waitForTable(page, 'declarations-deleted');
     await pingOk(page);
-    const texts = await rows(page, 'declarations-deleted').allInnerTexts();
+    const texts = await tableRows(page, 'declarations-deleted').allInnerTexts();
     expect(texts.length).toBeGreaterThan(0);
     expect(texts.some((t) => t.includes('Vətəndaş (gömrükdə)'))).toBe(true);
-    await shot(page, 'customs-deleted-declarations');
+    await shot(page, 'customs-deleted-declarations', { fullPage: true });
 
     await page.goto(`${BASE_URL}/@next/declarations/post`);
     await waitForTable(page, 'declarations-post');
     await pingOk(page);
-    const post = await rows(page, 'declarations-post').allInnerTexts();
+    const post = await tableRows(page, 'declarations-post').allInnerTexts();
     expect(post.length).toBeGreaterThan(0);
     expect(post[0]).toMatch(/2026\d{8}/); // customs' registration number as the customs id
-    await shot(page, 'customs-post-declarations');
+    await shot(page, 'customs-post-declarations', { fullPage: true });
     await context.close();
   });
 

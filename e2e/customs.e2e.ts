@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { BASE_URL, DEMO, launchBrowser, openPage, signInAndWait } from './support/browser';
+import { BASE_URL, DEMO, launchBrowser, openPage, signInAndWait, shot, waitForTable, tableRows } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -10,16 +10,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const SHOTS = process.env.E2E_SCREENSHOTS;
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
-async function waitForTable(page: Page, tableId: string) {
-  await page.getByTestId(`table-${tableId}`).waitFor();
-  await page.locator(`[data-testid="table-${tableId}"][aria-busy="true"]`).waitFor({ timeout: 2_000 }).catch(() => undefined);
-  await page.locator(`[data-testid="table-${tableId}"][aria-busy="false"]`).waitFor({ timeout: 20_000 });
-}
-const rows = (page: Page, tableId: string) => page.getByTestId(`table-${tableId}`).locator('tbody tr.ant-table-row');
 
 describe('[CUSTOMS][WEB] customs screens over the customs link (embedded simulator)', () => {
   test('declarations with counts, posts defaulting to today, tasks with detail, DNS queues with previews, the ping indicator', async () => {
@@ -28,7 +18,7 @@ describe('[CUSTOMS][WEB] customs screens over the customs link (embedded simulat
 
     await page.goto(`${BASE_URL}/@next/customs/declarations`);
     await waitForTable(page, 'customs-declarations');
-    await expect(rows(page, 'customs-declarations').count()).resolves.toBeGreaterThan(0);
+    await expect(tableRows(page, 'customs-declarations').count()).resolves.toBeGreaterThan(0);
     await page.getByTestId('customs-ping').getByText('Gömrük xidməti işləyir').waitFor();
     await page.getByTestId('customs-counts-button').click();
     await page.getByTestId('customs-counts').waitFor();
@@ -41,13 +31,13 @@ describe('[CUSTOMS][WEB] customs screens over the customs link (embedded simulat
     await waitForTable(page, 'customs-posts');
     await page.goto(`${BASE_URL}/@next/customs/posts?date=last31`);
     await waitForTable(page, 'customs-posts');
-    await expect(rows(page, 'customs-posts').count()).resolves.toBeGreaterThan(0);
+    await expect(tableRows(page, 'customs-posts').count()).resolves.toBeGreaterThan(0);
     await shot(page, 'customs-posts');
 
     await page.goto(`${BASE_URL}/@next/customs/tasks`);
     await waitForTable(page, 'customs-tasks');
-    await expect(rows(page, 'customs-tasks').count()).resolves.toBeGreaterThan(0);
-    await rows(page, 'customs-tasks').first().dblclick();
+    await expect(tableRows(page, 'customs-tasks').count()).resolves.toBeGreaterThan(0);
+    await tableRows(page, 'customs-tasks').first().dblclick();
     await page.waitForURL(/\/customs\/tasks\/\d+/);
     await page.getByTestId('customs-task-response').waitFor();
     await shot(page, 'customs-task');
@@ -56,7 +46,7 @@ describe('[CUSTOMS][WEB] customs screens over the customs link (embedded simulat
 
     await page.goto(`${BASE_URL}/@next/customs/dns-queues?status=declined`);
     await waitForTable(page, 'customs-dns-queues');
-    await rows(page, 'customs-dns-queues').first().getByRole('button', { name: 'Bax' }).last().click();
+    await tableRows(page, 'customs-dns-queues').first().getByRole('button', { name: 'Bax' }).last().click();
     await page.waitForURL(/\/customs\/dns-queues\/preview\/response/);
     expect(await page.getByTestId('queue-preview-response').innerText()).toContain('FİN kodu yanlışdır');
     await shot(page, 'customs-dns-preview');

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { BASE_URL, DEMO, launchBrowser, openPage, readAccessToken, signInAndWait } from './support/browser';
+import { BASE_URL, DEMO, launchBrowser, openPage, readAccessToken, signInAndWait, waitForTable, tableRows } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,12 +11,6 @@ afterAll(async () => {
 });
 
 /** Waits until the table has finished its (debounced) request. */
-async function waitForTable(page: Page, tableId: string) {
-  await page.getByTestId(`table-${tableId}`).waitFor();
-  await page.locator(`[data-testid="table-${tableId}"][aria-busy="true"]`).waitFor({ timeout: 2_000 }).catch(() => undefined);
-  await page.locator(`[data-testid="table-${tableId}"][aria-busy="false"]`).waitFor({ timeout: 20_000 });
-}
-const rows = (page: Page, tableId: string) => page.getByTestId(`table-${tableId}`).locator('tbody tr.ant-table-row');
 const headers = (page: Page, tableId: string) => page.getByTestId(`table-${tableId}`).locator('thead th').allInnerTexts();
 const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true }).first();
 
@@ -31,7 +25,7 @@ describe('[DECLARATIONS][LISTS] the admin opens every declaration list screen', 
     await signInAndWait(page, DEMO.admin);
     await open(page, 'declarations/unknowns', 'declarations-unknowns');
     expect(await headers(page, 'declarations-unknowns')).toEqual(expect.arrayContaining(['Səbət', 'İzləmə kodu']));
-    await expect(rows(page, 'declarations-unknowns').count()).resolves.toBeGreaterThan(0);
+    await expect(tableRows(page, 'declarations-unknowns').count()).resolves.toBeGreaterThan(0);
 
     const code = `E2EUNK${Date.now()}`;
     await page.getByTestId('unknowns-create').click();
@@ -42,8 +36,8 @@ describe('[DECLARATIONS][LISTS] the admin opens every declaration list screen', 
     await page.waitForURL(/\/declarations\/unknowns(\?.*)?$/);
     await page.goto(`${BASE_URL}/@next/declarations/unknowns?track_code=${code}`);
     await waitForTable(page, 'declarations-unknowns');
-    await expect(rows(page, 'declarations-unknowns').count()).resolves.toBe(1);
-    await rows(page, 'declarations-unknowns').first().locator('[data-testid^="unknown-menu-"]').click();
+    await expect(tableRows(page, 'declarations-unknowns').count()).resolves.toBe(1);
+    await tableRows(page, 'declarations-unknowns').first().locator('[data-testid^="unknown-menu-"]').click();
     await page.getByRole('menuitem', { name: 'Ətraflı' }).click();
     await page.waitForURL(/\/declarations\/unknowns\/\d+$/);
     await expect(page.getByTestId('unknown-details').innerText()).resolves.toContain(code);
@@ -69,15 +63,15 @@ describe('[DECLARATIONS][LISTS] the admin opens every declaration list screen', 
     // the delete goes to customs from the job runner (within a few seconds)
     for (let i = 0; i < 20; i++) {
       await open(page, `declarations/deleted?track_code=${victim.track_code}`, 'declarations-deleted');
-      if ((await rows(page, 'declarations-deleted').count()) > 0) break;
+      if ((await tableRows(page, 'declarations-deleted').count()) > 0) break;
       await page.waitForTimeout(1000);
     }
-    await expect(rows(page, 'declarations-deleted').count()).resolves.toBe(1);
-    const text = await rows(page, 'declarations-deleted').first().innerText();
+    await expect(tableRows(page, 'declarations-deleted').count()).resolves.toBe(1);
+    const text = await tableRows(page, 'declarations-deleted').first().innerText();
     expect(text).toContain(victim.track_code);
     expect(text).toContain('Rəşad Məmmədov');
     // A row opens the declaration's details, which still reads the deleted one.
-    await rows(page, 'declarations-deleted').first().locator('td').nth(4).dblclick();
+    await tableRows(page, 'declarations-deleted').first().locator('td').nth(4).dblclick();
     await page.waitForURL(new RegExp(`/declarations/${victim.id}$`));
     await page.getByTestId('declaration-details').waitFor();
     await context.close();
@@ -88,20 +82,20 @@ describe('[DECLARATIONS][LISTS] the admin opens every declaration list screen', 
     await signInAndWait(page, DEMO.admin);
     await open(page, 'declarations/post', 'declarations-post');
     expect(await headers(page, 'declarations-post')).toEqual(expect.arrayContaining(['Müştəri', 'İzləmə kodu', 'Qiymət ($)', 'Gömrük qiyməti ($)', 'Gömrük ID']));
-    await expect(rows(page, 'declarations-post').count()).resolves.toBeGreaterThan(0);
+    await expect(tableRows(page, 'declarations-post').count()).resolves.toBeGreaterThan(0);
 
     await open(page, 'declarations/partners', 'declarations-partners');
     expect(await headers(page, 'declarations-partners')).toContain('Partnyor');
 
     await open(page, 'archived-declarations', 'declarations-archive');
-    await expect(rows(page, 'declarations-archive').count()).resolves.toBeGreaterThan(0);
-    expect(await rows(page, 'declarations-archive').first().innerText()).toMatch(/Təhvil verilib|İadə edilib/);
-    await rows(page, 'declarations-archive').first().locator('[data-testid^="archive-view-"]').click();
+    await expect(tableRows(page, 'declarations-archive').count()).resolves.toBeGreaterThan(0);
+    expect(await tableRows(page, 'declarations-archive').first().innerText()).toMatch(/Təhvil verilib|İadə edilib/);
+    await tableRows(page, 'declarations-archive').first().locator('[data-testid^="archive-view-"]').click();
     await page.getByTestId('simple-declaration').waitFor();
     await page.keyboard.press('Escape');
 
     await open(page, 'declarations/mini?trendyol=2', 'declarations-mini');
-    const providers = await rows(page, 'declarations-mini').locator('td:nth-child(5)').allInnerTexts();
+    const providers = await tableRows(page, 'declarations-mini').locator('td:nth-child(5)').allInnerTexts();
     expect(providers.every((p) => p === 'United')).toBe(true);
     await context.close();
   });
@@ -120,7 +114,7 @@ describe('[DECLARATIONS][LISTS] the admin opens every declaration list screen', 
     await page.getByRole('button', { name: 'Status arxivi' }).click();
     await page.waitForURL(new RegExp(`/archive/state\\?.*object_id=${row!.id}`));
     await waitForTable(page, 'state-archive');
-    const states = await rows(page, 'state-archive').allInnerTexts();
+    const states = await tableRows(page, 'state-archive').allInnerTexts();
     expect(states.length).toBeGreaterThan(0);
     expect(states[0]).toContain('Yerli anbarda');
 
@@ -129,10 +123,10 @@ describe('[DECLARATIONS][LISTS] the admin opens every declaration list screen', 
     await page.getByRole('button', { name: 'Əməliyyat jurnalı' }).click();
     await page.waitForURL(new RegExp(`/logs\\?.*object_id=${row!.id}`));
     await waitForTable(page, 'operation-log');
-    const logs = await rows(page, 'operation-log').allInnerTexts();
+    const logs = await tableRows(page, 'operation-log').allInnerTexts();
     expect(logs.length).toBeGreaterThan(0);
     expect(logs.every((text) => text.includes(`declaration #${row!.id}`))).toBe(true);
-    await rows(page, 'operation-log').first().locator('[data-testid^="log-open-"]').click();
+    await tableRows(page, 'operation-log').first().locator('[data-testid^="log-open-"]').click();
     await expect(page.getByTestId('log-entry').innerText()).resolves.toContain('state_id');
     await context.close();
   });

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { BASE_URL, DEMO, launchBrowser, openPage, readAccessToken, signInAndWait } from './support/browser';
+import { BASE_URL, DEMO, launchBrowser, openPage, readAccessToken, signInAndWait, shot } from './support/browser';
 
 /*
  * Flights, sorting: what a new user runs into (QA pass). Fast scans at the sorting line each get
@@ -17,10 +17,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const SHOTS = process.env.E2E_SCREENSHOTS;
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
 
 type Api = <T>(path: string, init?: RequestInit) => Promise<T>;
 async function signedIn(email: string): Promise<{ context: BrowserContext; page: Page; api: Api }> {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { BASE_URL, DEMO, launchBrowser, openPage, readAccessToken, signInAndWait } from './support/browser';
+import { BASE_URL, DEMO, launchBrowser, openPage, readAccessToken, signInAndWait, shot, waitForTable, tableRows } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -10,16 +10,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const SHOTS = process.env.E2E_SCREENSHOTS;
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
-async function waitForTable(page: Page, tableId: string) {
-  await page.getByTestId(`table-${tableId}`).waitFor();
-  await page.locator(`[data-testid="table-${tableId}"][aria-busy="true"]`).waitFor({ timeout: 2_000 }).catch(() => undefined);
-  await page.locator(`[data-testid="table-${tableId}"][aria-busy="false"]`).waitFor({ timeout: 20_000 });
-}
-const rows = (page: Page, tableId: string) => page.getByTestId(`table-${tableId}`).locator('tbody tr.ant-table-row');
 /** The confirmation every irreversible action asks first ('Diqqət', spec §8). */
 async function confirm(page: Page) {
   const dialog = page.locator('.ant-modal-confirm').filter({ hasText: 'Diqqət' });
@@ -46,7 +36,7 @@ describe('[FLIGHTS][WEB] a flight from creation to its manifest', () => {
     // The table, with the package count's hover statistics.
     await page.goto(`${BASE_URL}/@next/flights`);
     await waitForTable(page, 'flights');
-    await expect(rows(page, 'flights').count()).resolves.toBeGreaterThan(0);
+    await expect(tableRows(page, 'flights').count()).resolves.toBeGreaterThan(0);
     await page.locator('[data-testid^="flight-count-"]').first().hover();
     await page.locator('[data-testid^="flight-stats-"]').getByText('Təhvil verilib').waitFor();
     await page.waitForTimeout(300);
@@ -73,8 +63,8 @@ describe('[FLIGHTS][WEB] a flight from creation to its manifest', () => {
     expect(created.data[0]!.status.id).toBe(29);
     await page.goto(`${BASE_URL}/@next/flights?name=${name}`);
     await waitForTable(page, 'flights');
-    await expect(rows(page, 'flights').count()).resolves.toBe(1);
-    expect(await rows(page, 'flights').first().innerText()).toContain('Açıq');
+    await expect(tableRows(page, 'flights').count()).resolves.toBe(1);
+    expect(await tableRows(page, 'flights').first().innerText()).toContain('Açıq');
 
     // Parcels at 7 declared to customs (a registration number) go onto it (POST flights/set): taken
     // from the demo open flights, whose parcels the seed mostly declared, or from no flight.
@@ -144,7 +134,7 @@ describe('[FLIGHTS][WEB] a flight from creation to its manifest', () => {
 
     // Packaging process: execute the run (confirmation, progress, the customs codes per parcel).
     await waitForTable(page, 'flight-package-runs');
-    await expect(rows(page, 'flight-package-runs').count()).resolves.toBe(1);
+    await expect(tableRows(page, 'flight-package-runs').count()).resolves.toBe(1);
     await page.locator('[data-testid^="run-execute-"]').first().click();
     await confirm(page);
     const results = page.getByTestId('execution-results');
@@ -152,8 +142,8 @@ describe('[FLIGHTS][WEB] a flight from creation to its manifest', () => {
     expect(await results.getByTestId('run-codes').innerText()).toContain(`200 × ${n}`);
     await page.getByTestId('execution-close').click();
     await waitForTable(page, 'flight-package-runs');
-    await rows(page, 'flight-package-runs').first().getByText('İcra edilib').waitFor();
-    expect(await rows(page, 'flight-package-runs').first().innerText()).toContain(`200 × ${n}`);
+    await tableRows(page, 'flight-package-runs').first().getByText('İcra edilib').waitFor();
+    expect(await tableRows(page, 'flight-package-runs').first().innerText()).toContain(`200 × ${n}`);
     await shot(page, 'flight-packages');
     await page.locator('[data-testid^="run-items-"]').first().click();
     const items = page.getByTestId('run-items');
@@ -170,7 +160,7 @@ describe('[FLIGHTS][WEB] a flight from creation to its manifest', () => {
     expect(await page.getByTestId('flight-dispatched').innerText()).toBe(String(n));
     await page.goto(`${BASE_URL}/@next/flights/${flightId}/declarations`);
     await waitForTable(page, 'flight-declarations');
-    await expect(rows(page, 'flight-declarations').count()).resolves.toBe(n);
+    await expect(tableRows(page, 'flight-declarations').count()).resolves.toBe(n);
     const statuses = await page.getByTestId('table-flight-declarations').getByTestId('declaration-status').allInnerTexts();
     expect(statuses).toEqual(Array.from({ length: n }, () => 'Depeş göndərilib'));
 
@@ -188,7 +178,7 @@ describe('[FLIGHTS][WEB] a flight from creation to its manifest', () => {
     await page.getByTestId('awb-number').getByText('176-99887766').waitFor();
     await waitForTable(page, 'flight-dispatches');
     // the dispatches keep the number they were sent with (the executed run's input)
-    await expect(rows(page, 'flight-dispatches').count()).resolves.toBe(n);
+    await expect(tableRows(page, 'flight-dispatches').count()).resolves.toBe(n);
     await shot(page, 'flight-air-waybills');
 
     // Manifest upload: one of the flight's codes and one unknown code.

@@ -76,3 +76,19 @@ export async function readAccessToken(context: BrowserContext): Promise<string> 
   if (!cookie) throw new Error('no accessToken cookie');
   return cookie.value;
 }
+
+/** A screenshot into E2E_SCREENSHOTS when it is set (to look at the screens of a run); nothing otherwise. */
+export async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: options.fullPage });
+}
+
+/** Waits until the generic data table `table-{id}` has loaded (its aria-busy goes back to false). */
+export async function waitForTable(page: Page, tableId: string): Promise<void> {
+  await page.getByTestId(`table-${tableId}`).waitFor();
+  await page.locator(`[data-testid="table-${tableId}"][aria-busy="true"]`).waitFor({ timeout: 2_000 }).catch(() => undefined);
+  await page.locator(`[data-testid="table-${tableId}"][aria-busy="false"]`).waitFor({ timeout: 20_000 });
+}
+
+/** The data rows of the generic data table `table-{id}`. */
+export const tableRows = (page: Page, tableId: string) => page.getByTestId(`table-${tableId}`).locator('tbody tr.ant-table-row');

@@ -187,7 +187,8 @@ const FIELD_COLUMNS: XlsxColumn<[string, string | number | null]>[] = [
   { header: t.value, value: (r) => r[1], width: 30 },
 ];
 
-function flightFields(flight: FlightHeader): [string, string | number | null][] {
+/** The flight's header fields; the info export ends them with the creation time, the road sheet with the printing time. */
+function flightFields(flight: FlightHeader, last: [string, string | number | null] = [t.createdAt, flight.createdAt]): [string, string | number | null][] {
   return [
     [t.flight, flight.name],
     [t.airwaybill, flight.airwaybill],
@@ -195,7 +196,7 @@ function flightFields(flight: FlightHeader): [string, string | number | null][] 
     [t.status, flight.status],
     [t.startedAt, flight.startedAt],
     [t.endedAt, flight.endedAt],
-    [t.createdAt, flight.createdAt],
+    last,
   ];
 }
 
@@ -258,15 +259,7 @@ export async function renderRoadSheet(db: Db, flightId: number, timeZone: string
       margin: [0, 0, 0, 8],
     },
     { image: barcode, width: 220, alignment: 'center', margin: [0, 0, 0, 8] },
-    fieldTable([
-      [t.flight, flight.name],
-      [t.airwaybill, flight.airwaybill],
-      [t.country, flight.country],
-      [t.status, flight.status],
-      [t.startedAt, flight.startedAt],
-      [t.endedAt, flight.endedAt],
-      [t.date, formatDateTime(now, timeZone)],
-    ]),
+    fieldTable(flightFields(flight, [t.date, formatDateTime(now, timeZone)])),
     {
       margin: [0, 12, 0, 0],
       table: {

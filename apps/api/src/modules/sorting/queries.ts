@@ -30,10 +30,9 @@ function sortingListSpec(flightId: number, onlyNonSorted: boolean): ListSpec<Sor
   };
 }
 
-/** A page of the flight's parcels with their branch's sorting code and when they were sorted. */
-export async function findSortingPage(db: DbOrTx, flightId: number, query: SortingQuery, timeZone: string, onlyNonSorted: boolean) {
-  const built = buildListQuery(sortingListSpec(flightId, onlyNonSorted), query);
-  const rows: SortingListItem[] = await db.select({
+/** Sorting list items: a parcel with its branch's sorting letter and name, and when it was sorted. */
+function selectSortingItems(db: DbOrTx, timeZone: string) {
+  return db.select({
     id: d.id,
     trackCode: d.trackCode,
     code: branches.sortingLetter,
@@ -42,6 +41,13 @@ export async function findSortingPage(db: DbOrTx, flightId: number, query: Sorti
   }).from(d)
     .leftJoin(branches, eq(branches.id, d.branchId))
     .leftJoin(ps, eq(ps.declarationId, d.id))
+    .$dynamic();
+}
+
+/** A page of the flight's parcels with their branch's sorting code and when they were sorted. */
+export async function findSortingPage(db: DbOrTx, flightId: number, query: SortingQuery, timeZone: string, onlyNonSorted: boolean) {
+  const built = buildListQuery(sortingListSpec(flightId, onlyNonSorted), query);
+  const rows: SortingListItem[] = await selectSortingItems(db, timeZone)
     .where(built.where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset);
   const total = await countList(db, d, built);
   return { rows, total };
@@ -74,15 +80,6 @@ export async function insertSorting(db: DbOrTx, row: { declarationId: number; fl
 
 /** The parcel's sorting code (its branch's letter and name) and when it was sorted. */
 export async function findSortingOf(db: DbOrTx, declarationId: number, timeZone: string) {
-  const [row] = await db.select({
-    id: d.id,
-    trackCode: d.trackCode,
-    code: branches.sortingLetter,
-    codeText: branches.name,
-    sortedAt: asDateTime(ps.sortedAt, timeZone),
-  }).from(d)
-    .leftJoin(branches, eq(branches.id, d.branchId))
-    .leftJoin(ps, eq(ps.declarationId, d.id))
-    .where(eq(d.id, declarationId));
+  const [row] = await selectSortingItems(db, timeZone).where(eq(d.id, declarationId));
   return row ?? null;
 }

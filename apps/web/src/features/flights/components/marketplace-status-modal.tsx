@@ -5,6 +5,7 @@ import { SearchSelect, type SelectOption } from '../../../shared/form/search-sel
 import { readErrorMessage } from '../../../shared/http/http-error';
 import { useToast } from '../../../shared/toast/toast-provider';
 import { useChangeMarketplaceStatus, useFlightOptions, useMarketplaceStatuses } from '../api';
+import { StatusSelect } from './status-change-modal';
 
 const t = az.flightsUi;
 
@@ -100,14 +101,7 @@ export function MarketplaceStatusModal({ flights, isAccount = false, onClose }: 
           </Form.Item>
         ) : null}
         <Form.Item label={t.newStatus}>
-          <SearchSelect
-            autoFocus
-            options={statuses.data ?? []}
-            loading={statuses.isLoading}
-            value={stateId ?? undefined}
-            onChange={(value) => setStateId(value === undefined ? null : Number(value))}
-            data-testid="marketplace-status-select"
-          />
+          <StatusSelect statuses={statuses} value={stateId} onChange={setStateId} testId="marketplace-status-select" />
         </Form.Item>
       </Form>
       {statuses.isError && <Alert type="error" showIcon title={readErrorMessage(statuses.error)} />}

@@ -1,7 +1,7 @@
 import { az, fill } from '@app/contract/texts/az';
-import { Alert, Form, Modal, Typography } from 'antd';
+import { Alert, Form, Modal } from 'antd';
 import { useState } from 'react';
-import { SearchSelect } from '../../../shared/form/search-select';
+import { SearchSelect, type SelectOption } from '../../../shared/form/search-select';
 import { readErrorMessage } from '../../../shared/http/http-error';
 import { useToast } from '../../../shared/toast/toast-provider';
 import { useChangeFlightStatus, useFlightStatuses } from '../api';
@@ -62,17 +62,29 @@ export function StatusChangeModal({ flight, onClose }: { flight: StatusFlight; o
           <FlightStatusTag status={flight.status} />
         </Form.Item>
         <Form.Item label={t.newStatus} help={stateId === flight.status.id ? t.sameStatus : undefined}>
-          <SearchSelect
-            autoFocus
-            options={statuses.data ?? []}
-            loading={statuses.isLoading}
-            value={stateId ?? undefined}
-            onChange={(value) => setStateId(value === undefined ? null : Number(value))}
-            data-testid="flight-status-select"
-          />
+          <StatusSelect statuses={statuses} value={stateId} onChange={setStateId} testId="flight-status-select" />
         </Form.Item>
       </Form>
-      {statuses.isError && <Typography.Text type="danger">{readErrorMessage(statuses.error)}</Typography.Text>}
+      {statuses.isError && <Alert type="error" showIcon title={readErrorMessage(statuses.error)} />}
     </Modal>
+  );
+}
+
+/** The new-status select of the status modals (flight statuses, group 8; marketplace statuses, group 43). */
+export function StatusSelect({ statuses, value, onChange, testId }: {
+  statuses: { data?: SelectOption[]; isLoading: boolean };
+  value: number | null;
+  onChange: (stateId: number | null) => void;
+  testId: string;
+}) {
+  return (
+    <SearchSelect
+      autoFocus
+      options={statuses.data ?? []}
+      loading={statuses.isLoading}
+      value={value ?? undefined}
+      onChange={(v) => onChange(v === undefined ? null : Number(v))}
+      data-testid={testId}
+    />
   );
 }
