@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
+import { manualSourcesOf } from '@app/contract/declaration-workflow';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app';
 import { readConfig } from '../apps/api/src/config';
@@ -51,9 +52,13 @@ await app.listen({ host: '127.0.0.1', port: 0 });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 const token = await logIn(base);
 
-// The most common status of the generated data is the one moved (to 36, 'held at customs').
+// The most common status of the generated data that may go to 36 ('held at customs') is the one
+// moved (issue 13: the rule table's sources; handed-over and returned parcels would be skipped).
+const sources = manualSourcesOf(36);
 const from = await one<{ status_id: number; n: number }>(db, sql`
-  select status_id, count(*)::int as n from declarations where deleted_at is null and status_id <> 36 group by status_id order by n desc limit 1`);
+  select status_id, count(*)::int as n from declarations
+  where deleted_at is null and status_id in (${sql.join(sources.map((s) => sql`${s}`), sql`, `)})
+  group by status_id order by n desc limit 1`);
 const fromStatus = Number(from.status_id);
 console.log(`Moving declarations of status ${fromStatus} (${Number(from.n).toLocaleString('en')} of them)`);
 interface Run { window: string; matched: number; moved: number; history: number; ms: number }

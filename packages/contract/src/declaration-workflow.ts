@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZListQuery, zDecimal, zFlag, zId, zIdList } from './common';
+import { zDecimal, zFlag, zId, zIdList, zInt, ZListQuery } from './common';
 import { az } from './texts/az';
 
 /*
@@ -115,7 +115,7 @@ export function cashForTerminal(totalAzn: string, terminal: string): string {
  * POST /api/admin/declaration/pay (spec §3 "Handover payload"). confirm=0 (default) answers the
  * handover details; confirm=1 hands over. Amounts in AZN, 2 decimals.
  */
-const packageCount = z.preprocess(blank, z.coerce.number().int().min(PACKAGE_MIN).max(PACKAGE_MAX).optional());
+const packageCount = z.preprocess(blank, zInt.min(PACKAGE_MIN).max(PACKAGE_MAX).optional());
 export const ZHandoverPayForm = z.object({
   declaration_id: zIdList.pipe(z.array(z.number().int().positive()).min(1).max(500)),
   confirm: z.preprocess(blank, zFlag.optional()),
@@ -151,7 +151,7 @@ export interface HandoverDoneReply { data: { payment_id: number; count: number; 
  * (they go through the counter). One transaction, status history and audit per declaration.
  */
 export const ZBulkHandoverForm = z.object({
-  statusId: z.preprocess(blank, z.coerce.number().int().positive()),
+  statusId: z.preprocess(blank, zInt.positive()),
   planTypeId: z.preprocess(blank, zId.optional()),
   branchId: z.preprocess(blank, zId.optional()),
 });
@@ -218,7 +218,7 @@ export const ZMarketplaceListFilters = z.object({
   global_track_code: z.string().trim().max(80).optional(),
   user_id: zId.optional(),
   user_name: z.string().trim().max(100).optional(),
-  trendyol: z.coerce.number().int().min(1).max(2).optional(),
+  trendyol: zInt.min(1).max(2).optional(),
   /** The marketplace state now (statuses of model 43). */
   marketplace_state_id: zId.optional(),
   state_id: zIdList,
@@ -272,3 +272,55 @@ export interface BoxTransfer {
   createdAt: string;
 }
 export interface BoxTransfersReply { data: BoxTransfer[]; meta: { total: number } }
+
+// ================================================================ manual status changes (issue 13 item 2)
+
+/**
+ * THE rule table of manual declaration status changes (row menu, selection, bulk by filter, the
+ * accept action's change_state): for each SOURCE status, the TARGET statuses a person may set.
+ * spec §4: the manual changes are 9 (in local warehouse: the row menu's acceptance shortcut, the
+ * same move as box acceptance and `declaration/update` change_state, without the box) and held at
+ * customs: 88 with a reason (row menu, selection) or 36 (bulk by filter).
+ * Every other model-2 status belongs to a workflow and is set only by its own code path:
+ * 5/7 registration (create, dispatch cancel, a package run customs declined), 8 flight close,
+ * 10 handover with its payment, 12 returns run. Finished journeys (10, 12) and 5 (nothing arrived
+ * yet) allow no manual change; a status absent here (one added later in settings) allows none.
+ */
+export const MANUAL_STATUS_TARGETS: Readonly<Record<number, readonly number[]>> = {
+  7: [9, 36, 88], // foreign warehouse: arrives (flight closed without dispatch) or is held at customs
+  8: [9, 36, 88], // dispatch sent: arrives or is held at customs
+  9: [36, 88], // customs calls it back after acceptance (or a wrong acceptance is corrected)
+  36: [9, 88], // held (bulk): released into the warehouse, or the hold is given its reason
+  88: [9, 36], // held: released into the warehouse
+};
+
+/** The workflow that owns each status no manual change may set (texts: az.declarationStatusRules.owners). */
+export const STATUS_WORKFLOW_OWNER: Readonly<Record<number, 'registration' | 'flightClose' | 'handover' | 'return'>> = {
+  5: 'registration', 7: 'registration', 8: 'flightClose', 10: 'handover', 12: 'return',
+};
+
+/** Targets a manual change may set from `from` (none for an unknown or finished status). */
+export function manualTargetsFrom(from: number): readonly number[] {
+  return MANUAL_STATUS_TARGETS[from] ?? [];
+}
+/** Every status some manual change may set (9, 36, 88). */
+export const MANUAL_TARGET_STATUSES: readonly number[] = [...new Set(Object.values(MANUAL_STATUS_TARGETS).flat())].sort((a, b) => a - b);
+/** The sources from which a manual change may set `to` (the SQL `status_id in (…)` of the bulk change). */
+export function manualSourcesOf(to: number): number[] {
+  return Object.entries(MANUAL_STATUS_TARGETS).filter(([, targets]) => targets.includes(to)).map(([from]) => Number(from));
+}
+
+export type ManualChangeRefusal = 'workflowOwned' | 'alreadyInStatus' | 'sourceRefused';
+/** Why a manual change from → to is refused, or null when the table allows it. */
+export function refuseManualChange(from: number, to: number): ManualChangeRefusal | null {
+  if (!MANUAL_TARGET_STATUSES.includes(to)) return 'workflowOwned';
+  if (from === to) return 'alreadyInStatus';
+  return manualTargetsFrom(from).includes(to) ? null : 'sourceRefused';
+}
+
+/**
+ * POST /api/admin/v2/declaration/edit/state reply. By ids: all or nothing (a refused parcel is a
+ * 422 naming it), so `skipped` is 0. By filter: parcels whose status does not allow the target are
+ * left as they are and counted in `skipped`.
+ */
+export interface DeclarationBulkStateReply { data: { count: number; skipped: number } }

@@ -21,7 +21,7 @@ export const flights = pgTable('flights', {
 /**
  * Per-flight totals of its live parcels (declarations with `deleted_at is null`), kept by the
  * database itself: statement-level triggers on declarations add the new rows' and subtract the old
- * rows' contributions in one grouped upsert per statement (migrations-extra/flight_totals.sql).
+ * rows' contributions in one grouped upsert per statement (hand-written SQL of migration 0005).
  * The flights list reads these instead of summing thousands of parcels per flight. A flight without
  * a row has no parcels; rows whose count fell to 0 stay.
  */

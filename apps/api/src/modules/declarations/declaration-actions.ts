@@ -1,11 +1,15 @@
 import {
-  COMBINE_MIN, MANUAL_DECLARATION_STATUSES, STATUS_NEEDING_REASON,
+  COMBINE_MIN, STATUS_NEEDING_REASON,
   type DeclarationAcceptForm, type DeclarationActionReply, type DeclarationBulkReply, type DeclarationBulkStateForm,
   type DeclarationCombineReply, type DeclarationCommercialForm, type DeclarationInfoReply, type DeclarationListQuery,
   type DeclarationOrdersReply, type DeclarationSaveReply, type DeclarationTimelineReply,
 } from '@app/contract/declarations';
+import {
+  MANUAL_TARGET_STATUSES, STATUS_WORKFLOW_OWNER, manualSourcesOf, refuseManualChange,
+  type DeclarationBulkStateReply, type ManualChangeRefusal,
+} from '@app/contract/declaration-workflow';
 import { DECLARATION_STATUS } from '@app/contract/statuses';
-import { az } from '@app/contract/texts/az';
+import { az, fill } from '@app/contract/texts/az';
 import { and, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { declarations as d } from '../../db/schema/declarations';
@@ -15,8 +19,9 @@ import { badRequest, invalid, notFound } from '../../platform/errors';
 import { buildListQuery } from '../../platform/list-query';
 import type { CustomsLink } from '../customs/service';
 import {
-  changeStatusWhere, findDeclarationForUpdate, findDeclarationsForUpdate, findListedDeclarations, findTimeline,
-  insertAuditForEach, insertStatusHistory, softDeleteDeclarations, statusExists, updateDeclaration,
+  changeStatusWhere, findDeclarationForUpdate, findDeclarationsForUpdate, findListedDeclarations, findStatusesForUpdate,
+  findStatusNames, findTimeline, findTrackCodesWhere, insertAuditForEach, insertStatusHistory, softDeleteDeclarations,
+  updateDeclaration,
 } from './declaration-queries';
 import { readDeclarationDetail } from './declaration-form';
 import { declarationListSpec } from './queries';
@@ -66,12 +71,52 @@ export async function cancelDeclarations(db: Db, customs: CustomsWithdrawal, use
   });
 }
 
-/** POST /api/admin/declaration/edit/state: the row menu's manual change, 9 or 88 (88 with a reason). */
+// ---------------------------------------------------------------- manual status changes (issue 13 item 2)
+
+const R = az.declarationStatusRules;
+/** Parcels named per refusal: at most this many track codes, then "and N more". */
+const NAMED_PARCELS = 5;
+
+/** The reason a manual change from → to is refused, in Azerbaijani, with the statuses' names. */
+function describeRefusal(refusal: ManualChangeRefusal, from: number, to: number, names: ReadonlyMap<number, string>): string {
+  const name = (id: number) => names.get(id) ?? String(id);
+  if (refusal === 'workflowOwned') return fill(R.workflowOwned, { STATUS: name(to), WORKFLOW: R.owners[STATUS_WORKFLOW_OWNER[to] ?? 'other']! });
+  if (refusal === 'alreadyInStatus') return fill(R.alreadyInStatus, { TO: name(to) });
+  return fill(R.sourceRefused, { FROM: name(from), TO: name(to) });
+}
+
+/** "AZ1, AZ2 və daha 3 bağlama: reason" — the refused parcels named, grouped by reason. */
+function nameParcels(trackCodes: readonly string[], total: number, reason: string): string {
+  const named = trackCodes.slice(0, NAMED_PARCELS).join(', ');
+  const more = total - Math.min(trackCodes.length, NAMED_PARCELS);
+  return fill(R.parcelRefused, { CODE: more > 0 ? `${named} ${fill(R.andMore, { N: more })}` : named, REASON: reason });
+}
+
+/** Every refused parcel of a by-ids change, grouped by reason (one message per reason). */
+function refusalsOf(rows: readonly { trackCode: string; statusId: number }[], to: number, names: ReadonlyMap<number, string>): string[] {
+  const byReason = new Map<string, string[]>();
+  for (const row of rows) {
+    const refusal = refuseManualChange(row.statusId, to);
+    if (!refusal) continue;
+    const reason = describeRefusal(refusal, row.statusId, to, names);
+    byReason.set(reason, [...(byReason.get(reason) ?? []), row.trackCode]);
+  }
+  return [...byReason].map(([reason, codes]) => nameParcels(codes, codes.length, reason));
+}
+
+/**
+ * POST /api/admin/declaration/edit/state: the row menu's manual change (spec §4: 9, or 88 with a
+ * reason). The rule table (contract MANUAL_STATUS_TARGETS) decides, for every role: a
+ * workflow-owned target or a source that does not allow it is a 422 naming the parcel.
+ */
 export async function changeDeclarationStatus(db: Db, user: RequestUser, id: number, stateId: number, descr: string | undefined): Promise<DeclarationActionReply> {
-  if (!(MANUAL_DECLARATION_STATUSES as readonly number[]).includes(stateId)) throw invalid({ state_id: [az.declarations.manualStatusOnly] });
+  const names = await findStatusNames(db);
+  if (!names.has(stateId)) throw invalid({ state_id: [az.declarations.unknownStatus] });
   if (stateId === STATUS_NEEDING_REASON && !descr) throw invalid({ descr: [az.declarations.reasonRequired] });
   await db.transaction(async (tx) => {
     const row = await lockListed(tx, id);
+    const refusal = refuseManualChange(row.statusId, stateId);
+    if (refusal) throw invalid({ state_id: [nameParcels([row.trackCode], 1, describeRefusal(refusal, row.statusId, stateId, names))] });
     await updateDeclaration(tx, row.id, { statusId: stateId });
     await insertStatusHistory(tx, { objectId: row.id, from: row.statusId, to: stateId, userId: user.id, note: descr ?? null });
     await recordAudit(tx, { userId: user.id, action: 'declaration.state', entity: 'declaration', entityId: row.id, changes: { state_id: { from: row.statusId, to: stateId }, note: descr ?? null } });
@@ -81,20 +126,40 @@ export async function changeDeclarationStatus(db: Db, user: RequestUser, id: num
 
 /**
  * POST /api/admin/v2/declaration/edit/state: every declaration matching the list's filters (and/or
- * the selected ids) takes new_state_id, in one transaction, one set-based statement. No filter
- * and no id is refused (it would mean every declaration). 88 needs a reason.
+ * the selected ids) takes new_state_id, in one transaction, one set-based statement whose
+ * `status_id in (sources)` applies the rule table in SQL. No filter and no id is refused (it would
+ * mean every declaration). 88 needs a reason.
+ * - By ids (the selection): all or nothing. An unknown id is a 404; any parcel whose status does
+ *   not allow the target is a 422 naming it and the reason, and nothing changes.
+ * - By filter (the toolbar): a workflow-owned target is a 422 naming the matching parcels; else the
+ *   parcels whose status allows the target change and the others stay as they are, counted in
+ *   `skipped` (a clerk filtering a flight to hold it at customs does not want the handed-over
+ *   ones to stop the rest).
  */
-export async function changeDeclarationStatuses(db: Db, user: RequestUser, form: DeclarationBulkStateForm, timeZone: string): Promise<DeclarationBulkReply> {
+export async function changeDeclarationStatuses(db: Db, user: RequestUser, form: DeclarationBulkStateForm, timeZone: string): Promise<DeclarationBulkStateReply> {
   const { declaration_ids: ids, new_state_id: to, new_descr: note, ...filters } = form;
   const built = buildListQuery(declarationListSpec(timeZone), { ...filters, page: 1, per_page: 1 } as DeclarationListQuery);
-  if (!built.isFiltered && !ids?.length) throw invalid({ declaration_ids: [az.declarations.noSelection] });
+  const isByIds = !!ids?.length;
+  if (!built.isFiltered && !isByIds) throw invalid({ declaration_ids: [az.declarations.noSelection] });
   if (to === STATUS_NEEDING_REASON && !note) throw invalid({ new_descr: [az.declarations.reasonRequired] });
-  if (!(await statusExists(db, to))) throw invalid({ new_state_id: [az.declarations.unknownStatus] });
-  const where: SQL | undefined = ids?.length ? and(built.where, inArray(d.id, ids)) : built.where;
+  const names = await findStatusNames(db);
+  if (!names.has(to)) throw invalid({ new_state_id: [az.declarations.unknownStatus] });
+  const where: SQL | undefined = isByIds ? and(built.where, inArray(d.id, ids)) : built.where;
   return db.transaction(async (tx) => {
-    const count = await changeStatusWhere(tx, where, to, user.id, note ?? null);
-    await recordAudit(tx, { userId: user.id, action: 'declaration.bulk_state', entity: 'declaration', changes: { new_state_id: to, note: note ?? null, filters, declaration_ids: ids, count } });
-    return { data: { count } };
+    if (isByIds) {
+      const rows = await findStatusesForUpdate(tx, where);
+      if (!built.isFiltered && rows.length !== new Set(ids).size) throw notFound('declaration_ids');
+      const refusals = refusalsOf(rows, to, names);
+      if (refusals.length) throw invalid({ declaration_ids: refusals });
+    } else if (!MANUAL_TARGET_STATUSES.includes(to)) {
+      const codes = await findTrackCodesWhere(tx, where, NAMED_PARCELS + 1);
+      const reason = describeRefusal('workflowOwned', to, to, names);
+      throw invalid({ new_state_id: [codes.length ? nameParcels(codes, codes.length > NAMED_PARCELS ? NAMED_PARCELS + 1 : codes.length, reason) : reason] });
+    }
+    const { count, matched } = await changeStatusWhere(tx, where, manualSourcesOf(to), to, user.id, note ?? null);
+    const skipped = isByIds ? 0 : matched - count;
+    await recordAudit(tx, { userId: user.id, action: 'declaration.bulk_state', entity: 'declaration', changes: { new_state_id: to, note: note ?? null, filters, declaration_ids: ids, count, skipped } });
+    return { data: { count, skipped } };
   });
 }
 
@@ -182,6 +247,9 @@ export async function acceptDeclaration(db: Db, user: RequestUser, form: Declara
     if (form.wardrobe_number !== undefined) fields.wardrobeNumber = form.wardrobe_number;
     if (form.descr !== undefined) fields.description = form.descr;
     const toState = form.change_state && row.statusId !== DECLARATION_STATUS.localWarehouse ? DECLARATION_STATUS.localWarehouse : null;
+    // The accept's change_state is the manual move to 9: the same rule table (never out of 10 or 12).
+    const refusal = toState === null ? null : refuseManualChange(row.statusId, toState);
+    if (refusal) throw invalid({ change_state: [nameParcels([row.trackCode], 1, describeRefusal(refusal, row.statusId, DECLARATION_STATUS.localWarehouse, await findStatusNames(tx)))] });
     if (toState !== null) fields.statusId = toState;
     await updateDeclaration(tx, row.id, fields);
     if (toState !== null) await insertStatusHistory(tx, { objectId: row.id, from: row.statusId, to: toState, userId: user.id, note: az.declarations.accepted });

@@ -138,10 +138,19 @@ export async function insertAuditForEach(tx: DbOrTx, ids: readonly number[], ent
  * `to`, and each gets its status history row, in one statement (set-based: 10,000 rows well
  * under a second). Returns how many changed.
  */
-export async function changeStatusWhere(tx: DbOrTx, where: SQL | undefined, to: number, userId: number, note: string | null): Promise<number> {
-  const res = await tx.execute<{ n: number }>(sql`
+/**
+ * The set-based manual status change: every declaration matching `where` whose status is one of
+ * `sources` takes `to`, with a status history row each, in one statement. `matched` counts every
+ * row of `where` (the same snapshot), so the caller knows how many the rule left out.
+ */
+export async function changeStatusWhere(
+  tx: DbOrTx, where: SQL | undefined, sources: readonly number[], to: number, userId: number, note: string | null,
+): Promise<{ count: number; matched: number }> {
+  if (!sources.length) return { count: 0, matched: 0 };
+  const res = await tx.execute<{ n: number; matched: number }>(sql`
     with target as (
-      select ${d.id} as id, ${d.statusId} as from_state from ${d} where ${where ?? sql`true`} for update
+      select ${d.id} as id, ${d.statusId} as from_state from ${d}
+      where ${where ?? sql`true`} and ${inArray(d.statusId, [...sources])} for update
     ), changed as (
       update ${d} set status_id = ${to}, updated_at = now() from target where ${d.id} = target.id
       returning target.id, target.from_state
@@ -150,13 +159,24 @@ export async function changeStatusWhere(tx: DbOrTx, where: SQL | undefined, to: 
       select ${MODEL.declarations}, id, from_state, ${to}, ${userId}, ${note} from changed
       returning 1
     )
-    select count(*)::int as n from history`);
-  return Number(res.rows[0]?.n ?? 0);
+    select (select count(*)::int from history) as n, (select count(*)::int from ${d} where ${where ?? sql`true`}) as matched`);
+  return { count: Number(res.rows[0]?.n ?? 0), matched: Number(res.rows[0]?.matched ?? 0) };
 }
 
-export async function statusExists(db: DbOrTx, id: number): Promise<boolean> {
-  const rows = await db.select({ id: statuses.id }).from(statuses).where(and(eq(statuses.modelId, MODEL.declarations), eq(statuses.id, id))).limit(1);
-  return rows.length > 0;
+/** The rows a manual change by ids would touch, locked (id order), with what the rule needs. */
+export function findStatusesForUpdate(tx: DbOrTx, where: SQL | undefined) {
+  return tx.select({ id: d.id, trackCode: d.trackCode, statusId: d.statusId }).from(d).where(where).orderBy(d.id).for('update');
+}
+
+/** A few track codes matching `where` (to name the parcels of a refused bulk change). */
+export function findTrackCodesWhere(db: DbOrTx, where: SQL | undefined, limit: number) {
+  return db.select({ trackCode: d.trackCode }).from(d).where(where).orderBy(d.id).limit(limit).then((r) => r.map((x) => x.trackCode));
+}
+
+/** Names of declaration statuses (model 2), id → name, as the settings screens keep them. */
+export async function findStatusNames(db: DbOrTx): Promise<Map<number, string>> {
+  const rows = await db.select({ id: statuses.id, name: statuses.name }).from(statuses).where(eq(statuses.modelId, MODEL.declarations));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /** Which of these references name no row (create/edit forms): field name → missing. */

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { PassThrough } from 'node:stream';
+import { zFile } from '@app/contract/common';
 import { ZExportTaskIdParams } from '@app/contract/documents';
 import {
   FLIGHT_FILE_PREFIX, ZFlightExportTaskListQuery, ZFlightFileExportQuery, ZFlightIdQuery, ZFlightManifestUpload, ZManifestDownloadQuery,
@@ -8,7 +9,6 @@ import { IMPORT_STATUS } from '@app/contract/statuses';
 import { az, fill } from '@app/contract/texts/az';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { isFullAdmin } from '../../platform/access';
 import { requireUser } from '../../platform/auth/guard';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
@@ -41,7 +41,7 @@ export function registerFlightFileRoutes(server: FastifyInstance): void {
     schema: {
       tags,
       summary: 'Manifests by bag (multipart flight_id, document_file .xlsx/.csv: column A bag, column B track code): one manifest .xlsx per bag in a .zip; found / not found codes. A wrong file is 422 and nothing is written',
-      body: ZFlightManifestUpload.extend({ document_file: z.unknown() }),
+      body: ZFlightManifestUpload.extend({ document_file: zFile }),
     },
     config: { access: gate },
   }, (req) => uploadManifests(app.db, app.config.DATA_DIR, req.body.flight_id, req.body.document_file, tz()));

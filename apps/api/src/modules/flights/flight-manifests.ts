@@ -9,7 +9,7 @@ import JSZip from 'jszip';
 import type { Db } from '../../db/client';
 import { invalid, notFound } from '../../platform/errors';
 import { exportDir } from '../../platform/export-tasks';
-import { readXlsxRows } from '../../platform/xlsx';
+import { readImportRows } from '../../platform/import-reader';
 import { findFlightDeclarationsByCodes, findFlightHeader, type ManifestRow } from './flight-files-queries';
 import { bagManifestLines, manifestColumns, sheet, sheetName, xlsxBuffer } from './flight-files';
 
@@ -50,70 +50,29 @@ export interface ManifestFile {
 }
 
 const wrongFile = () => invalid({ document_file: [t.manifestWrongFile] });
-const isZip = (b: Buffer) => b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
-
-/** A text file (UTF-8, no NUL bytes) as text, else null. */
-function textOf(b: Buffer): string | null {
-  if (b.includes(0)) return null;
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(b).replace(/^\uFEFF/, '');
-  } catch {
-    return null;
-  }
-}
-
-/** RFC 4180 CSV (quotes doubled); the delimiter (`,` `;` or tab) is the one the first line uses most. */
-export function parseCsv(text: string, maxRows: number): string[][] {
-  const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
-  const outside = firstLine.replace(/"[^"]*"/g, '');
-  const delimiter = [';', '\t', ','].reduce((best, c) => (outside.split(c).length > outside.split(best).length ? c : best), ',');
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const endRow = () => {
-    row.push(field);
-    field = '';
-    if (row.some((c) => c.trim() !== '')) rows.push(row.map((c) => c.trim()));
-    row = [];
-  };
-  for (let i = 0; i < text.length && rows.length <= maxRows; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { field += '"'; i++; } else if (c === '"') quoted = false; else field += c;
-    } else if (c === '"' && field.trim() === '') { field = ''; quoted = true; } else if (c === delimiter) { row.push(field); field = ''; } else if (c === '\n') endRow();
-    else if (c !== '\r') field += c;
-  }
-  if (field !== '' || row.length) endRow();
-  return rows;
-}
 
 const isHeaderCode = (v: string) => !TRACK_CODE_PATTERN.test(v) || /track|code|kod|izl/i.test(v);
+/** A first row naming the columns: a bag title over an empty code column, or a code cell that is no code. */
+const isManifestHeader = ([bag = '', code = '']: readonly string[]) => {
+  const c = normalizeImportedCode(code);
+  return c === '' ? /kis[əe]|bag/i.test(bag) : isHeaderCode(c);
+};
 
 /**
  * The (bag, code) rows of an uploaded .xlsx (first sheet) or .csv: column A the bag, column B the
  * track code or global track code (FDX prefix stripped); a header row is allowed. Any other shape is
- * refused (422) with a message saying what the file must look like.
+ * refused (422) with a message that says what the file must look like; more than IMPORT_MAX_CODES
+ * rows is a 422 as soon as the reader meets the next row (platform/import-reader.ts).
  */
 export async function readManifestFile(file: unknown): Promise<ManifestFile> {
   if (!Buffer.isBuffer(file) || file.length === 0) throw invalid({ document_file: [t.manifestFileRequired] });
-  let rows: string[][] | null;
-  if (isZip(file)) {
-    rows = await readXlsxRows(file, IMPORT_MAX_CODES + 2);
-  } else {
-    const text = textOf(file);
-    rows = text === null ? null : parseCsv(text, IMPORT_MAX_CODES + 2);
-  }
-  if (rows === null) throw wrongFile();
-  // readXlsxRows keeps a sheet's holes (an empty column A) as holes: read cells by position.
-  let pairs = rows.map((r) => [String(r[0] ?? '').trim(), normalizeImportedCode(String(r[1] ?? ''))] as const)
-    .filter(([bag, code]) => bag !== '' || code !== '');
-  const [firstBag, firstCode] = pairs[0] ?? ['', ''];
-  if (firstCode === '' ? /kis[əe]|bag/i.test(firstBag) : isHeaderCode(firstCode)) pairs = pairs.slice(1); // a header row
+  const read = await readImportRows(file, { maxRows: IMPORT_MAX_CODES, columns: 2, isHeader: isManifestHeader });
+  if (read === null) throw wrongFile();
   const entries: ManifestEntry[] = [];
   const seen = new Set<string>();
   const bags = new Set<string>();
-  for (const [bag, code] of pairs) {
+  for (const [bag = '', rawCode = ''] of read.rows) {
+    const code = normalizeImportedCode(rawCode);
     if (bag !== '') bags.add(bag);
     if (code === '') continue;
     if (!TRACK_CODE_PATTERN.test(code)) throw invalid({ document_file: [fill(t.manifestBadCode, { CODE: code.slice(0, 40) })] });
@@ -122,7 +81,6 @@ export async function readManifestFile(file: unknown): Promise<ManifestFile> {
     entries.push({ bag, code });
   }
   if (!entries.length) throw invalid({ document_file: [t.manifestNoCodes] });
-  if (entries.length > IMPORT_MAX_CODES) throw invalid({ document_file: [fill(t.manifestTooMany, { N: IMPORT_MAX_CODES })] });
   return { entries, bags: [...bags] };
 }
 

@@ -7,7 +7,7 @@ import { bearer, logInAs, postForm, startTestApp, type TestContext } from '../..
 
 /*
  * flight_totals: the per-flight parcel totals the flights list shows, kept by statement-level
- * triggers on declarations (db/migrations-extra/flight_totals.sql, appended to the work migration).
+ * triggers on declarations (hand-written SQL in migration 0005).
  * Every change a user can make to a flight's parcels must show in the list at once, and the list
  * must always equal a fresh recomputation from the declarations.
  */
@@ -136,26 +136,31 @@ describe('[FLIGHTS][TOTALS] the list\'s per-flight figures come from flight_tota
     await expectListMatchesDeclarations();
   });
 
-  test('status change to 10 (bulk status change) counts as handed over; leaving 10 takes it back; other changes leave the figures', async () => {
+  test('handover (10, with its payment) counts as handed over; the returns run leaving 10 takes it back; other changes leave the figures', async () => {
+    // issue 13: 10 and 12 are set only by their workflows (a manual or bulk change to them is refused)
     const flight = await newFlight();
     const ids = await insertParcels(flight, [
       { weight: '1.00', price: '1.00', delivery: '1.00', status: 9 },
       { weight: '1.00', price: '1.00', delivery: '1.00', status: 9 },
       { weight: '1.00', price: '1.00', delivery: '1.00', status: 9 },
+      { weight: '1.00', price: '1.00', delivery: '1.00', status: 8 },
     ]);
-    const toTen = await postJson('/api/admin/v2/declaration/edit/state', { declaration_ids: ids.join(','), new_state_id: 10 });
+    const [customer] = await rows<{ id: number }>(sql`select id from users where admin = 0 and deleted_at is null order by id limit 1`);
+    await db().execute(sql`update declarations set user_id = ${customer!.id} where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+    const toTen = await post('/api/admin/declaration/pay', { declaration_id: ids.slice(0, 3).join(','), confirm: 1, cash: '10.00' });
     expect(toTen.statusCode, toTen.body).toBe(200);
     expect(toTen.json().data.count).toBe(3);
-    expect(await shown(flight)).toMatchObject({ count: 3, completedDeclarations: 3 });
-    const back = await postJson('/api/admin/v2/declaration/edit/state', { declaration_ids: String(ids[0]), new_state_id: 12 });
-    expect(back.json().data.count).toBe(1);
-    expect(await shown(flight)).toMatchObject({ count: 3, completedDeclarations: 2 });
-    // a change that moves no figure (12 → 36) writes nothing to flight_totals
+    expect(await shown(flight)).toMatchObject({ count: 4, completedDeclarations: 3 });
+    const [reason] = await rows<{ id: number }>(sql`select id from return_reasons order by id limit 1`);
+    const back = await post('/api/admin/returns/run', { declaration_id: ids[0]!, return_reason_id: reason!.id });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await shown(flight)).toMatchObject({ count: 4, completedDeclarations: 2 });
+    // a change that moves no figure (the manual 8 → 36) writes nothing to flight_totals
     const before = await totalsRow(flight);
-    const other = await postJson('/api/admin/v2/declaration/edit/state', { declaration_ids: String(ids[0]), new_state_id: 36 });
+    const other = await postJson('/api/admin/v2/declaration/edit/state', { declaration_ids: String(ids[3]), new_state_id: 36 });
     expect(other.json().data.count).toBe(1);
     expect(await totalsRow(flight)).toEqual(before);
-    expect(await shown(flight)).toMatchObject({ count: 3, completedDeclarations: 2 });
+    expect(await shown(flight)).toMatchObject({ count: 4, completedDeclarations: 2 });
     await expectListMatchesDeclarations();
   });
 
@@ -198,11 +203,9 @@ describe('[FLIGHTS][TOTALS] the list\'s per-flight figures come from flight_tota
       select flight_id from declarations where flight_id is not null and deleted_at is null group by flight_id having count(*) > 1 order by flight_id limit 4`))
       .map((r) => Number(r.flight_id));
     expect(flights.length).toBeGreaterThan(1);
-    // every listed parcel of these flights to 10 through the list's filters (one UPDATE … FROM)
-    for (const flightId of flights) {
-      const res = await postJson('/api/admin/v2/declaration/edit/state', { flight_id: flightId, new_state_id: 10 });
-      expect(res.statusCode, res.body).toBe(200);
-    }
+    // every listed parcel of these flights to 10 in one statement over many flights (as a bulk
+    // handover would; a manual bulk change to 10 is refused since issue 13)
+    await db().execute(sql`update declarations set status_id = 10 where deleted_at is null and flight_id in (${sql.join(flights.map((f) => sql`${f}`), sql`, `)})`);
     for (const flightId of flights) {
       const f = await shown(flightId);
       expect(f.completedDeclarations).toBe(f.count);
@@ -230,8 +233,10 @@ describe('[FLIGHTS][TOTALS] the list\'s per-flight figures come from flight_tota
     // totals drift (as if written around the triggers): the backfill puts them right again
     await db().execute(sql`update flight_totals set count = count + 7, weight = weight + 1`);
     await db().execute(sql`insert into flight_totals (flight_id, count) values (999999, 5)`);
-    const file = path.resolve(import.meta.dirname, '../../db/migrations-extra/flight_totals.sql');
-    const statements = fs.readFileSync(file, 'utf8').split('--> statement-breakpoint').filter((s) => s.trim());
+    // the hand-written part of the landed migration 0005 (appended there from migrations-extra/flight_totals.sql)
+    const landed = fs.readFileSync(path.resolve(import.meta.dirname, '../../db/migrations/0005_session_work.sql'), 'utf8');
+    const handWritten = landed.slice(landed.indexOf('-- migrations-extra/flight_totals.sql'));
+    const statements = handWritten.split('--> statement-breakpoint').filter((s) => s.trim());
     expect(statements.length).toBeGreaterThan(5);
     for (const statement of statements) await db().execute(sql.raw(statement));
     await expectListMatchesDeclarations();
@@ -246,13 +251,13 @@ describe('[FLIGHTS][TOTALS] the list\'s per-flight figures come from flight_tota
     ]);
   });
 
-  test('the work migration carries the hand-written SQL at its end', () => {
+  test('the landed migration carries the hand-written SQL (triggers and backfill)', () => {
     const dir = path.resolve(import.meta.dirname, '../../db/migrations');
-    const journal = JSON.parse(fs.readFileSync(path.join(dir, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-    const last = fs.readFileSync(path.join(dir, `${journal.entries.at(-1)!.tag}.sql`), 'utf8');
-    const extra = fs.readFileSync(path.resolve(import.meta.dirname, '../../db/migrations-extra/flight_totals.sql'), 'utf8').trim();
-    expect(last.trimEnd().endsWith(extra)).toBe(true);
-    expect(last).toContain('CREATE TABLE "flight_totals"');
+    const landed = fs.readFileSync(path.join(dir, '0005_session_work.sql'), 'utf8');
+    expect(landed).toContain('CREATE TABLE "flight_totals"');
+    expect(landed).toMatch(/create trigger\s+\w*flight_totals\w*/i);
+    // Landed SQL is never appended again: migrations-extra holds only the unlanded work's files.
+    expect(fs.existsSync(path.resolve(import.meta.dirname, '../../db/migrations-extra/flight_totals.sql'))).toBe(false);
   });
 });
 

@@ -102,7 +102,7 @@ export interface FlightAggregates {
 
 /**
  * The page's figures in two queries over its flight ids: the parcel totals the database keeps in
- * flight_totals (triggers on declarations, db/migrations-extra/flight_totals.sql; a flight without
+ * flight_totals (triggers on declarations, hand-written SQL of migration 0005; a flight without
  * a row has none) and package runs.
  */
 export async function findFlightAggregates(db: DbOrTx, flightIds: readonly number[]): Promise<Map<number, FlightAggregates>> {

@@ -1,3 +1,5 @@
+import { manualTargetsFrom } from '@app/contract/declaration-workflow';
+import { MODEL } from '@app/contract/models';
 import type { Db } from '../../db/client';
 import {
   findBranchOptions, findProductTypeOptions, findSettings, findShopNameOptions, findStatusesOfModel, findTariffCategoryOptions,
@@ -17,8 +19,13 @@ export async function readClientSettings(db: Db) {
   return { data };
 }
 
+/**
+ * Statuses of one model. Declaration statuses (model 2) also say which targets a manual status
+ * change may set from each (`manual_targets`, issue 13 item 2): the web's status menus read it.
+ */
 export async function listStatusesOfModel(db: Db, modelId: number) {
-  const data = await findStatusesOfModel(db, modelId);
+  const rows = await findStatusesOfModel(db, modelId);
+  const data = modelId === MODEL.declarations ? rows.map((r) => ({ ...r, manual_targets: [...manualTargetsFrom(r.id)] })) : rows;
   return { data, total: data.length };
 }
 

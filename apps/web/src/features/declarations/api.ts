@@ -10,6 +10,7 @@ import type {
   DeclarationTimelineReply,
   ReturnDetailsReply,
 } from '@app/contract/declarations';
+import type { DeclarationBulkStateReply } from '@app/contract/declaration-workflow';
 import { MODEL } from '@app/contract/models';
 import { ROLE } from '@app/contract/roles';
 import type { UserSelectReply } from '@app/contract/users';
@@ -66,6 +67,30 @@ export function useDeclarationStatuses() {
     '/api/admin/states/getlistbymodelid',
     { model_id: MODEL.declarations },
     { select: toOptions },
+  );
+}
+
+interface StatusLookup extends Lookup {
+  /** Targets a manual change may set from this status (the server's rule table, issue 13 item 2). */
+  manual_targets?: number[];
+}
+
+/**
+ * The statuses a bulk change may set at all: those some source status allows (the server says so
+ * per status in `manual_targets`). Parcels whose own status does not allow it are skipped by the
+ * server and counted.
+ */
+export function useManualStatusTargets() {
+  return useLookup<StatusLookup, ReturnType<typeof toOptions>>(
+    declarationKeys.statuses,
+    '/api/admin/states/getlistbymodelid',
+    { model_id: MODEL.declarations },
+    {
+      select: (list) => {
+        const targets = new Set(list.flatMap((item) => item.manual_targets ?? []));
+        return toOptions(list.filter((item) => targets.has(item.id)));
+      },
+    },
   );
 }
 
@@ -219,7 +244,7 @@ export function useBulkChangeDeclarationState() {
         if (['page', 'per_page', 'sort_column', 'sort_order'].includes(key)) continue;
         filters[key] = Array.isArray(value) ? value.join(',') : (value as FormValue);
       }
-      return http.postForm<DeclarationBulkReply>('/api/admin/v2/declaration/edit/state', {
+      return http.postForm<DeclarationBulkStateReply>('/api/admin/v2/declaration/edit/state', {
         ...filters,
         declaration_ids: form.declarationIds?.join(','),
         new_state_id: form.stateId,

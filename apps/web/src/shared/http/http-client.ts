@@ -2,6 +2,7 @@ import type { TokenReply } from '@app/contract/auth';
 import { az } from '@app/contract/texts/az';
 import { clearSession, readSession, saveSession } from '../session/session-cookies';
 import { HttpError, describeErrorReply } from './http-error';
+import { describeSubmission, settleSubmission, takeSubmissionKey } from './idempotency-key';
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 export type QueryParams = Record<string, QueryValue>;
@@ -16,6 +17,8 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** 'blob' for file downloads (exports): the body is handed over as it came. */
   responseType?: 'json' | 'blob';
+  /** A write's Idempotency-Key; by default one per submission (idempotency-key.ts), kept for its retries. */
+  idempotencyKey?: string;
 }
 
 type SessionListener = () => void;
@@ -115,8 +118,24 @@ function expireSession(): void {
 
 export async function request<T>(path: string, method: string, options: RequestOptions = {}): Promise<T> {
   const isAuthed = options.isAuthed !== false;
+  const submission = isAuthed && method !== 'GET' && method !== 'HEAD' ? describeSubmission(method, buildUrl(path, options.params), options.body) : null;
+  if (!submission) return requestOnce<T>(path, method, options, isAuthed, () => {});
+  const key = options.idempotencyKey ?? takeSubmissionKey(submission);
+  const withKey = { ...options, headers: { ...options.headers, 'Idempotency-Key': key } };
+  let status = 0;
+  try {
+    return await requestOnce<T>(path, method, withKey, isAuthed, (s) => {
+      status = s;
+    });
+  } finally {
+    settleSubmission(submission, key, status);
+  }
+}
+
+async function requestOnce<T>(path: string, method: string, options: RequestOptions, isAuthed: boolean, onStatus: (status: number) => void): Promise<T> {
   const usedToken = isAuthed ? currentAuthorization() : null;
   let response = await send(path, method, options, usedToken);
+  onStatus(response.status);
   if (response.status === 401 && isAuthed) {
     // Another request may already have renewed the token; only refresh when ours is still current.
     const isStale = currentAuthorization() !== usedToken && currentAuthorization() !== null;
@@ -126,6 +145,7 @@ export async function request<T>(path: string, method: string, options: RequestO
       throw new HttpError(401, az.errors.unauthorized);
     }
     response = await send(path, method, options, currentAuthorization());
+    onStatus(response.status);
     if (response.status === 401) {
       expireSession();
       throw new HttpError(401, az.errors.unauthorized);

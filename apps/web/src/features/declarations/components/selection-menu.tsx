@@ -4,7 +4,7 @@ import { MANUAL_DECLARATION_STATUSES } from '@app/contract/declarations';
 import { az } from '@app/contract/texts/az';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { useAuth } from '../../../app/auth/auth-context';
-import { listSelectionActions, type SelectionActionKey } from '../model/declaration-access';
+import { canChangeStatusTo, listSelectionActions, type SelectionActionKey } from '../model/declaration-access';
 import { describeDeclarationStatus } from '../model/status-names';
 
 const LABELS: Record<SelectionActionKey, string> = {
@@ -33,6 +33,8 @@ export function SelectionMenu({ rows, onAction }: SelectionMenuProps) {
           children: MANUAL_DECLARATION_STATUSES.map((statusId) => ({
             key: `status-${statusId}`,
             label: describeDeclarationStatus(statusId),
+            // all or nothing on the server: offered only when every selected parcel's status allows it
+            disabled: !canChangeStatusTo(rows.map((row) => ({ statusId: row.status.id })), statusId),
             onClick: () => onAction('changeStatus', statusId),
           })),
         }

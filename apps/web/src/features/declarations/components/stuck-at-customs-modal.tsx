@@ -41,7 +41,10 @@ export function StuckAtCustomsModal({ declarationIds = [], filters, onClose }: S
     try {
       if (isByFilters) {
         const reply = await bulk.mutateAsync({ filters, stateId: DECLARATION_STATUS.heldAtCustomsBulk, descr: descr.trim() });
-        void toast.success(fill(az.declarationsUi.statusChangedMany, { N: reply.data.count }));
+        // issue 13: by filter, parcels whose status does not allow the hold (10, 12, …) stay and are counted
+        const changed = fill(az.declarationsUi.statusChangedMany, { N: reply.data.count });
+        if (reply.data.skipped) void toast.warning(`${changed}. ${fill(az.declarationStatusRules.skipped, { N: reply.data.skipped })}`);
+        else void toast.success(changed);
       } else if (declarationIds.length === 1) {
         await single.mutateAsync({ declarationId: declarationIds[0] as number, stateId: DECLARATION_STATUS.heldAtCustoms, descr: descr.trim() });
         void toast.success(az.declarations.statusChanged);

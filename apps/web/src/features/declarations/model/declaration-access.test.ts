@@ -2,7 +2,7 @@ import { ROLE } from '@app/contract/roles';
 import { DECLARATION_STATUS } from '@app/contract/statuses';
 import { describe, expect, test } from 'vitest';
 import {
-  canBulkHandOver, canCancelDispatch, canChangePartnerStatus, canEditPin, canHandOver, isOneCustomer, listRowActions, listSelectionActions, type Viewer,
+  canBulkHandOver, canCancelDispatch, canChangePartnerStatus, canChangeStatusTo, canEditPin, canHandOver, isOneCustomer, listRowActions, listSelectionActions, type Viewer,
 } from './declaration-access';
 
 const clerk = (permissions: string[] = []): Viewer => ({ admin: ROLE.backOffice, permissions });
@@ -50,6 +50,17 @@ describe('[DECLARATIONS][ROW MENU] spec §2: every item with its permission and 
   test('the manual status items: the current status is disabled', () => {
     expect(describeMenu(admin, DECLARATION_STATUS.localWarehouse)).toMatchObject({ status9: 'off', status88: 'on' });
     expect(describeMenu(admin, DECLARATION_STATUS.heldAtCustoms)).toMatchObject({ status9: 'on', status88: 'off' });
+  });
+
+  test('issue 13: the manual status items follow the rule table (never out of 10, 12 or 5)', () => {
+    for (const statusId of [DECLARATION_STATUS.awaiting, DECLARATION_STATUS.handedOver, DECLARATION_STATUS.returned]) {
+      expect(describeMenu(admin, statusId)).toMatchObject({ status9: 'off', status88: 'off' });
+    }
+    expect(describeMenu(admin, DECLARATION_STATUS.dispatchSent)).toMatchObject({ status9: 'on', status88: 'on' });
+    expect(canChangeStatusTo([facts(8), facts(88)], DECLARATION_STATUS.localWarehouse)).toBe(true);
+    expect(canChangeStatusTo([facts(8), facts(10)], DECLARATION_STATUS.localWarehouse)).toBe(false);
+    expect(canChangeStatusTo([facts(9)], DECLARATION_STATUS.handedOver)).toBe(false);
+    expect(canChangeStatusTo([], DECLARATION_STATUS.localWarehouse)).toBe(false);
   });
 
   test('a handed-over parcel (10) is not edited', () => {

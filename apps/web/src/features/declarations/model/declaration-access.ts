@@ -1,4 +1,5 @@
 import type { AuthUser } from '@app/contract/auth';
+import { manualTargetsFrom } from '@app/contract/declaration-workflow';
 import { ROLE } from '@app/contract/roles';
 import { DECLARATION_STATUS } from '@app/contract/statuses';
 
@@ -25,6 +26,15 @@ export function canDelete(viewer: Viewer): boolean {
 /** spec §2/§4: hand over needs declarations_handover, and only status 9 allows it. */
 export function canHandOver(viewer: Viewer, facts: Pick<DeclarationFacts, 'statusId'>): boolean {
   return hasPermission(viewer, 'declarations_handover') && facts.statusId === DECLARATION_STATUS.localWarehouse;
+}
+
+/**
+ * Issue 13 item 2: a manual status change may set `to` only where the rule table (the server's
+ * MANUAL_STATUS_TARGETS, also served as `manual_targets` on the status lookup) allows it from every
+ * parcel's status; the server refuses anything else.
+ */
+export function canChangeStatusTo(selected: readonly Pick<DeclarationFacts, 'statusId'>[], to: number): boolean {
+  return selected.length > 0 && selected.every((facts) => manualTargetsFrom(facts.statusId).includes(to));
 }
 
 /** spec §2/§4: cancel dispatch needs canceldepesh, and only at status 8. */
@@ -83,8 +93,8 @@ export function listRowActions(viewer: Viewer, facts: DeclarationFacts): RowActi
     { key: 'return', isDisabled: facts.statusId === DECLARATION_STATUS.handedOver || facts.isReturned === true },
     { key: 'timeline', isDisabled: false },
     { key: 'toggleRead', isDisabled: false },
-    { key: 'status9', isDisabled: facts.statusId === DECLARATION_STATUS.localWarehouse },
-    { key: 'status88', isDisabled: facts.statusId === DECLARATION_STATUS.heldAtCustoms },
+    { key: 'status9', isDisabled: !canChangeStatusTo([facts], DECLARATION_STATUS.localWarehouse) },
+    { key: 'status88', isDisabled: !canChangeStatusTo([facts], DECLARATION_STATUS.heldAtCustoms) },
   );
   if (canDelete(viewer)) actions.push({ key: 'delete', isDisabled: false });
   return actions;

@@ -23,7 +23,7 @@ import { DeclarationOrdersMenu } from '../components/declaration-orders-menu';
 import { ReturnModal } from '../components/return-modal';
 import { StatusTimelineModal } from '../components/status-timeline-modal';
 import { useDeclarationActions } from '../components/use-declaration-actions';
-import { canCancelDispatch, canDelete, canEdit, canHandOver, canRemoveFromFlight, hasPermission } from '../model/declaration-access';
+import { canCancelDispatch, canChangeStatusTo, canDelete, canEdit, canHandOver, canRemoveFromFlight, hasPermission } from '../model/declaration-access';
 import { describeDeclarationStatus } from '../model/status-names';
 
 function orDash(value: ReactNode) {
@@ -230,7 +230,7 @@ export function DeclarationDetailsPage() {
               items: MANUAL_DECLARATION_STATUSES.map((statusId) => ({
                 key: String(statusId),
                 label: describeDeclarationStatus(statusId),
-                disabled: statusId === declaration.status.id,
+                disabled: !canChangeStatusTo([{ statusId: declaration.status.id }], statusId),
                 onClick: () => actions.changeStatus(ref, statusId),
               })),
             }}
