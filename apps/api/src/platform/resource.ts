@@ -6,12 +6,14 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { zInt } from '@app/contract/common';
 import type { Db, DbOrTx } from '../db/client';
-import { hasPermission, type RequestUser, type RouteAccess } from './access';
+import { admitsPartners, isAllowed, type RequestUser, type RouteAccess } from './access';
 import { recordAudit } from './audit';
 import { requireUser } from './auth/guard';
 import { AppError, invalid, notFound } from './errors';
 import { buildListQuery, countList, type ListSpec } from './list-query';
+import { partnerScopeOf, type PartnerScope } from './partner-scope';
 
 /*
  * The one pattern of spec §2 "Settings-type lists" on the server: a list declares its table, row
@@ -80,24 +82,35 @@ export interface ResourceDef<Q extends ListQuery, C extends Values, E extends Va
   check?: (form: C | E, ctx: ResourceContext) => Promise<Record<string, string[]> | undefined> | Record<string, string[]> | undefined;
   /** Values a new row needs beyond the form (an explicit id, the creator). */
   beforeInsert?: (values: Values, ctx: ResourceContext) => Values | Promise<Values>;
+  /** A branch section (spec §6): a partner holding the codes passes its routes too. */
+  isPartnerSection?: boolean;
+  /**
+   * The rows a branch partner reaches (platform/partner-scope.ts), put into every list, info, edit
+   * and delete query: required when any of the resource's routes lets a partner in (checked at start-up).
+   */
+  partnerScope?: (scope: PartnerScope) => SQL;
 }
 
-function accessOf(codes: Codes): RouteAccess {
-  return { permission: codes };
-}
-
-function holdsAny(user: RequestUser, codes: Codes): boolean {
-  const list: readonly PermissionCode[] = typeof codes === 'string' ? [codes as PermissionCode] : (codes as readonly PermissionCode[]);
-  return list.some((code) => hasPermission(user, code));
+function accessOf(codes: Codes, isPartnerSection?: boolean): Exclude<RouteAccess, 'public'> {
+  return isPartnerSection ? { permission: codes, partner: true } : { permission: codes };
 }
 
 function keyQuery(keys: readonly ResourceKey[]) {
-  return z.object(Object.fromEntries(keys.map((k) => [k.param, z.coerce.number().int().positive()])));
+  return z.object(Object.fromEntries(keys.map((k) => [k.param, zInt.positive()])));
 }
 
-function keyCondition(def: { keys: readonly ResourceKey[]; deletedAt?: PgColumn }, ids: Record<string, number>): SQL {
-  const parts = def.keys.map((k) => eq(k.column, ids[k.param] as number));
+type Scoped = { partnerScope?: (scope: PartnerScope) => SQL };
+
+/** The viewer's partner condition (none for office staff, or for a resource no partner reaches). */
+function scopeCondition(def: Scoped, viewer: RequestUser): SQL | undefined {
+  return def.partnerScope?.(partnerScopeOf(viewer));
+}
+
+function keyCondition(def: { keys: readonly ResourceKey[]; deletedAt?: PgColumn } & Scoped, ids: Record<string, number>, viewer: RequestUser): SQL {
+  const parts: SQL[] = def.keys.map((k) => eq(k.column, ids[k.param] as number));
   if (def.deletedAt) parts.push(isNull(def.deletedAt));
+  const scoped = scopeCondition(def, viewer);
+  if (scoped) parts.push(scoped);
   return and(...parts) as SQL;
 }
 
@@ -144,17 +157,18 @@ export async function listResource<Q extends ListQuery>(
   db: DbOrTx, def: ResourceDef<Q, Values, Values>, viewer: RequestUser, query: Q, tz: string,
 ) {
   const spec = def.list.spec(tz);
-  const base = [...(spec.base ?? []), ...(def.deletedAt ? [isNull(def.deletedAt)] : [])];
+  const scoped = scopeCondition(def, viewer);
+  const base = [...(spec.base ?? []), ...(def.deletedAt ? [isNull(def.deletedAt)] : []), ...(scoped ? [scoped] : [])];
   const built = buildListQuery({ ...spec, base }, query);
-  const columns = holdsAny(viewer, def.read) || !def.list.lookupColumns ? def.columns : def.list.lookupColumns;
+  const columns = isAllowed(viewer, accessOf(def.read, def.isPartnerSection)) || !def.list.lookupColumns ? def.columns : def.list.lookupColumns;
   const rows = await db.select(columns as Record<string, SQL>).from(def.table).where(built.where)
     .orderBy(...built.orderBy).limit(built.limit).offset(built.offset);
   const total = await countList(db, def.table, built);
   return { data: rows, total: total.total, total_kind: total.kind };
 }
 
-export async function readResource(db: DbOrTx, def: ResourceDef<ListQuery, Values, Values>, ids: Record<string, number>) {
-  const [row] = await db.select(def.columns as Record<string, SQL>).from(def.table).where(keyCondition(def, ids)).limit(1);
+export async function readResource(db: DbOrTx, def: ResourceDef<ListQuery, Values, Values>, viewer: RequestUser, ids: Record<string, number>) {
+  const [row] = await db.select(def.columns as Record<string, SQL>).from(def.table).where(keyCondition(def, ids, viewer)).limit(1);
   if (!row) throw notFound(def.keys[def.keys.length - 1]?.param);
   return { data: row };
 }
@@ -182,7 +196,7 @@ export async function createResource(db: Db, def: ResourceDef<ListQuery, Values,
 export async function updateResource(db: Db, def: ResourceDef<ListQuery, Values, Values>, viewer: RequestUser, form: Values) {
   const ids = readKeys(def.keys, form);
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(def.table).where(keyCondition(def, ids)).limit(1).for('update') as Values[];
+    const [current] = await tx.select().from(def.table).where(keyCondition(def, ids, viewer)).limit(1).for('update') as Values[];
     if (!current) throw notFound(def.keys[def.keys.length - 1]?.param);
     const ctx: ResourceContext = { tx, viewer, current };
     await runCheck(def, form, ctx);
@@ -194,7 +208,7 @@ export async function updateResource(db: Db, def: ResourceDef<ListQuery, Values,
       changed[key] = to;
       changes[key] = { from: current[key] ?? null, to };
     }
-    if (Object.keys(changed).length) await tx.update(def.table).set(changed as never).where(keyCondition(def, ids));
+    if (Object.keys(changed).length) await tx.update(def.table).set(changed as never).where(keyCondition(def, ids, viewer));
     await recordAudit(tx, { userId: viewer.id, action: `${def.entity}.update`, entity: def.entity, entityId: def.keys.map((k) => ids[k.param]).join(':'), changes });
     return { data: { id: firstKeyValue(def.keys, ids), ...ids } };
   });
@@ -204,7 +218,7 @@ export async function deleteResource(db: Db, def: ResourceDef<ListQuery, Values,
   const remove = def.remove;
   if (!remove) throw new AppError(405, az.errors.forbidden);
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(def.table).where(keyCondition(def, ids)).limit(1).for('update') as Values[];
+    const [current] = await tx.select().from(def.table).where(keyCondition(def, ids, viewer)).limit(1).for('update') as Values[];
     const param = def.keys[def.keys.length - 1]?.param ?? 'id';
     if (!current) throw notFound(param);
     const id = firstKeyValue(def.keys, ids);
@@ -212,9 +226,9 @@ export async function deleteResource(db: Db, def: ResourceDef<ListQuery, Values,
     const isSoft = Boolean(def.deletedAt);
     if (references > 0 && (!isSoft || remove.refuseWhenReferenced)) throw invalid({ [param]: [az.settingsLists.inUse] });
     if (def.deletedAt) {
-      await tx.update(def.table).set({ [propertyOf(def.table, def.deletedAt)]: sql`now()` } as never).where(keyCondition(def, ids));
+      await tx.update(def.table).set({ [propertyOf(def.table, def.deletedAt)]: sql`now()` } as never).where(keyCondition(def, ids, viewer));
     } else {
-      await tx.delete(def.table).where(keyCondition(def, ids));
+      await tx.delete(def.table).where(keyCondition(def, ids, viewer));
     }
     await recordAudit(tx, {
       userId: viewer.id, action: `${def.entity}.delete`, entity: def.entity, entityId: def.keys.map((k) => ids[k.param]).join(':'),
@@ -234,7 +248,15 @@ export function registerResource<Q extends ListQuery, C extends Values, E extend
   const def = definition as unknown as ResourceDef<ListQuery, Values, Values>;
   const tags = def.tags;
   const tz = () => app.config.APP_TIMEZONE;
-  const readAccess: RouteAccess = def.list.lookupColumns ? 'staff' : accessOf(def.read);
+  const section = def.isPartnerSection;
+  const readAccess: RouteAccess = def.list.lookupColumns ? 'staff' : accessOf(def.read, section);
+  const accesses = [readAccess, accessOf(def.read, section)];
+  if (def.create) accesses.push(accessOf(def.create.access ?? def.read, section));
+  if (def.edit) accesses.push(accessOf(def.edit.access ?? def.read, section));
+  if (def.remove) accesses.push(accessOf(def.remove.access ?? def.read, section));
+  if (accesses.some(admitsPartners) && !def.partnerScope) {
+    throw new Error(`Resource ${def.entity}: a partner can reach it, so it must declare partnerScope (platform/partner-scope.ts)`);
+  }
 
   for (const path of [def.list.path, ...(def.list.aliases ?? [])]) {
     app.get(path, {
@@ -246,27 +268,27 @@ export function registerResource<Q extends ListQuery, C extends Values, E extend
     for (const path of [def.info.path, ...(def.info.aliases ?? [])]) {
       app.get(path, {
         schema: { tags, summary: `${def.entity}: one row`, querystring: keyQuery(def.keys) },
-        config: { access: accessOf(def.read) },
-      }, (req) => readResource(app.db, def, req.query as Record<string, number>));
+        config: { access: accessOf(def.read, section) },
+      }, (req) => readResource(app.db, def, requireUser(req), req.query as Record<string, number>));
     }
   }
   if (def.create) {
     app.post(def.create.path, {
       schema: { tags, summary: `${def.entity}: create (form)`, body: def.create.form },
-      config: { access: accessOf(def.create.access ?? def.read) },
+      config: { access: accessOf(def.create.access ?? def.read, section) },
     }, (req) => createResource(app.db, def, requireUser(req), req.body as Values));
   }
   if (def.edit) {
     app.post(def.edit.path, {
       schema: { tags, summary: `${def.entity}: edit (form)`, body: def.edit.form },
-      config: { access: accessOf(def.edit.access ?? def.read) },
+      config: { access: accessOf(def.edit.access ?? def.read, section) },
     }, (req) => updateResource(app.db, def, requireUser(req), req.body as Values));
   }
   if (def.remove) {
     const method = def.remove.method ?? 'POST';
     const options = {
       schema: { tags, summary: `${def.entity}: delete (soft where rows keep history)`, querystring: keyQuery(def.keys) },
-      config: { access: accessOf(def.remove.access ?? def.read) },
+      config: { access: accessOf(def.remove.access ?? def.read, section) },
     };
     const handler = (req: { query: unknown; user: RequestUser | null }) =>
       deleteResource(app.db, def, requireUser(req as never), req.query as Record<string, number>);

@@ -9,6 +9,7 @@ import { branches, companies, productTypes, statuses, tariffCategories } from '.
 import { users } from '../../db/schema/users';
 import { baskets, containers } from '../../db/schema/warehouse';
 import { buildListQuery, countList, escapeLike, filters, type ListSpec } from '../../platform/list-query';
+import { inCompany, type PartnerScope } from '../../platform/partner-scope';
 
 const likeAny = (column: Parameters<typeof ilike>[0]) => (v: string) => sql`${ilike(column, `%${escapeLike(v)}%`)}`;
 
@@ -167,14 +168,15 @@ export function declarationRowColumns(timeZone: string) {
   };
 }
 
-export function findDeclarationByTrackCode(db: DbOrTx, trackCode: string, partnerId?: number) {
+/** Quick search by track code; a partner finds only its company's parcels (platform/partner-scope.ts). */
+export function findDeclarationByTrackCode(db: DbOrTx, scope: PartnerScope, trackCode: string) {
   return db
     .select({ id: d.id, track_code: d.trackCode })
     .from(d)
     .where(and(
       isNull(d.deletedAt),
       sql`(${d.trackCode} = ${trackCode} or ${d.globalTrackCode} = ${trackCode})`,
-      partnerId === undefined ? undefined : eq(d.partnerId, partnerId),
+      inCompany(scope, d.partnerId),
     ))
     .limit(1)
     .then((r) => r[0]);

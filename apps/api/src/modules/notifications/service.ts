@@ -1,6 +1,7 @@
 import type { CountersReply } from '@app/contract/auth';
 import type { Db } from '../../db/client';
 import type { RequestUser } from '../../platform/access';
+import { partnerScopeOf } from '../../platform/partner-scope';
 import { countHandoverQueue } from '../warehouse/service';
 import { countUnreadDeclarations } from './queries';
 
@@ -9,7 +10,7 @@ import { countUnreadDeclarations } from './queries';
  * unknown declarations) report 0, the spec's default, until their issue lands.
  */
 export async function countBadges(db: Db, user: RequestUser, timeZone: string): Promise<CountersReply> {
-  const declaration = await countUnreadDeclarations(db);
+  const declaration = await countUnreadDeclarations(db, partnerScopeOf(user));
   const queue = await countHandoverQueue(db, user, timeZone);
   return {
     data: {

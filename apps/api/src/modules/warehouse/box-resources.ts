@@ -1,12 +1,13 @@
 import { az } from '@app/contract/texts/az';
 import { ZContainerForm, ZContainerListQuery, type ContainerForm, type ContainerListQuery } from '@app/contract/warehouse';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { declarations } from '../../db/schema/declarations';
 import { branches } from '../../db/schema/settings';
 import { users } from '../../db/schema/users';
 import { containers as c } from '../../db/schema/warehouse';
 import { filters, type ListSpec } from '../../platform/list-query';
-import type { ResourceDef } from '../../platform/resource';
+import { inCompany, partnerScopeOf } from '../../platform/partner-scope';
+import type { ResourceContext, ResourceDef } from '../../platform/resource';
 
 /*
  * Boxes and partner boxes (spec §2 "Settings-type lists", §3 Box / Partner box, §7 Containers and
@@ -42,9 +43,14 @@ function listSpec(isPartner: boolean) {
   });
 }
 
-async function checkBranch(form: ContainerForm, ctx: { tx: import('../../db/client').DbOrTx }) {
-  const [row] = await ctx.tx.select({ id: branches.id }).from(branches).where(eq(branches.id, form.branch_id)).limit(1);
-  return row ? undefined : { branch_id: [az.warehouse.branchNotFound] };
+/** The box's branch, among those the viewer may use: a partner only its own company's (else "not found"). */
+function findUsableBranch(form: ContainerForm, ctx: ResourceContext) {
+  return ctx.tx.select({ id: branches.id, companyId: branches.companyId }).from(branches)
+    .where(and(eq(branches.id, form.branch_id), inCompany(partnerScopeOf(ctx.viewer), branches.companyId))).limit(1).then((r) => r[0]);
+}
+
+async function checkBranch(form: ContainerForm, ctx: ResourceContext) {
+  return (await findUsableBranch(form, ctx)) ? undefined : { branch_id: [az.warehouse.branchNotFound] };
 }
 
 function boxDef(isPartner: boolean): ResourceDef<ContainerListQuery, ContainerForm> {
@@ -65,8 +71,13 @@ function boxDef(isPartner: boolean): ResourceDef<ContainerListQuery, ContainerFo
     edit: { path: `${base}/edit`, form: ZContainerForm, access: write },
     remove: { path: `${base}/cancel`, access: write },
     check: checkBranch,
-    toValues: (form) => ({ name: form.container_name, branchId: form.branch_id }),
-    beforeInsert: (values, ctx) => ({ ...values, userId: ctx.viewer.id, isPartner, companyId: isPartner ? ctx.viewer.companyId : null }),
+    // A partner box belongs to the company of its branch, whoever creates or moves it.
+    toValues: async (form, ctx) => ({
+      name: form.container_name, branchId: form.branch_id,
+      ...(isPartner ? { companyId: (await findUsableBranch(form, ctx))?.companyId ?? null } : {}),
+    }),
+    beforeInsert: (values, ctx) => ({ ...values, userId: ctx.viewer.id, isPartner }),
+    ...(isPartner ? { isPartnerSection: true, partnerScope: (scope) => inCompany(scope, c.companyId) } : {}),
   };
 }
 

@@ -8,6 +8,7 @@ import { auditLog, statusHistory } from '../../db/schema/platform';
 import { branches } from '../../db/schema/settings';
 import { users } from '../../db/schema/users';
 import { containerTransfers, containers } from '../../db/schema/warehouse';
+import { inCompany, type PartnerScope } from '../../platform/partner-scope';
 
 /** A scanned code resolved to one declaration (or none). */
 export interface ScannedRow {
@@ -33,8 +34,11 @@ export function codeCandidates(code: string, type: 'findex' | 'trendyol'): strin
   return [...new Set([trimmed, digits ? `AZ${digits}` : trimmed])];
 }
 
-/** One round trip for any number of codes; served by the track-code unique index and the global code index. */
-export async function findScannedDeclarations(db: DbOrTx, codes: readonly string[], type: 'findex' | 'trendyol'): Promise<ScannedRow[]> {
+/**
+ * One round trip for any number of codes; served by the track-code unique index and the global code
+ * index. A partner finds only its company's parcels: another's, or an office parcel, is not found.
+ */
+export async function findScannedDeclarations(db: DbOrTx, scope: PartnerScope, codes: readonly string[], type: 'findex' | 'trendyol'): Promise<ScannedRow[]> {
   if (!codes.length) return [];
   const byGlobal = type === 'trendyol' ? codes : [];
   const res = await db.execute<ScannedRow & Record<string, unknown>>(sql`
@@ -46,17 +50,23 @@ export async function findScannedDeclarations(db: DbOrTx, codes: readonly string
       left join ${branches} b on b.id = d.branch_id
       left join ${flights} f on f.id = d.flight_id
       left join ${containers} c on c.id = d.container_id
-    where d.track_code in (${sql.join(codes.map((c) => sql`${c}`), sql`, `)})
-      ${byGlobal.length ? sql`or d.global_track_code in (${sql.join(byGlobal.map((c) => sql`${c}`), sql`, `)})` : sql``}`);
+    where (d.track_code in (${sql.join(codes.map((c) => sql`${c}`), sql`, `)})
+      ${byGlobal.length ? sql`or d.global_track_code in (${sql.join(byGlobal.map((c) => sql`${c}`), sql`, `)})` : sql``})
+      and ${inCompany(scope, sql.raw('d.partner_id'))}`);
   return res.rows;
 }
 
-export function findContainer(db: DbOrTx, id: number) {
-  return db.select().from(containers).where(and(eq(containers.id, id), isNull(containers.deletedAt))).limit(1).then((r) => r[0]);
+/** A live box the caller may use: a partner only its company's. */
+function usableBox(scope: PartnerScope, id: number) {
+  return and(eq(containers.id, id), isNull(containers.deletedAt), inCompany(scope, containers.companyId));
 }
 
-export function findContainerForUpdate(db: DbOrTx, id: number) {
-  return db.select().from(containers).where(and(eq(containers.id, id), isNull(containers.deletedAt))).limit(1).for('update').then((r) => r[0]);
+export function findContainer(db: DbOrTx, scope: PartnerScope, id: number) {
+  return db.select().from(containers).where(usableBox(scope, id)).limit(1).then((r) => r[0]);
+}
+
+export function findContainerForUpdate(db: DbOrTx, scope: PartnerScope, id: number) {
+  return db.select().from(containers).where(usableBox(scope, id)).limit(1).for('update').then((r) => r[0]);
 }
 
 export function findMyContainers(db: DbOrTx, userId: number) {
@@ -64,12 +74,12 @@ export function findMyContainers(db: DbOrTx, userId: number) {
     .from(containers).where(and(eq(containers.userId, userId), isNull(containers.deletedAt))).orderBy(containers.name);
 }
 
-export async function findSelectedContainer(db: DbOrTx, userId: number) {
+export async function findSelectedContainer(db: DbOrTx, scope: PartnerScope, userId: number) {
   const res = await db.execute<{ id: number; name: string; branch_id: number | null; branch_name: string | null } & Record<string, unknown>>(sql`
     select c.id, c.name, c.branch_id, b.name as branch_name
     from ${containerSelections} s join ${containers} c on c.id = s.container_id and c.deleted_at is null
       left join ${branches} b on b.id = c.branch_id
-    where s.user_id = ${userId}`);
+    where s.user_id = ${userId} and ${inCompany(scope, sql.raw('c.company_id'))}`);
   return res.rows[0] ?? null;
 }
 
@@ -83,14 +93,14 @@ export async function saveSelectedContainer(db: DbOrTx, userId: number, containe
  * status 9 and writes status history, box transfer and audit rows, set-based: 500 parcels are a
  * handful of statements, not 2,000.
  */
-export async function acceptIntoWarehouse(tx: DbOrTx, input: {
+export async function acceptIntoWarehouse(tx: DbOrTx, scope: PartnerScope, input: {
   ids: readonly number[]; containerId: number | null; branchId: number | null; userId: number; toStatus: number; note: string;
 }): Promise<{ statusChanged: number }> {
   const ids = sql`(${sql.join(input.ids.map((id) => sql`${id}`), sql`, `)})`;
   const res = await tx.execute<{ id: number; from_state: number; from_container: number | null; from_branch: number | null } & Record<string, unknown>>(sql`
     with before as (
       select id, status_id as from_state, container_id as from_container, branch_id as from_branch
-      from ${declarations} where id in ${ids} for update
+      from ${declarations} where id in ${ids} and ${inCompany(scope, sql.raw('partner_id'))} for update
     ), changed as (
       update ${declarations} d set status_id = ${input.toStatus},
         container_id = coalesce(${input.containerId}::int, d.container_id),

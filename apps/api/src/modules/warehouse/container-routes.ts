@@ -39,7 +39,7 @@ export function registerContainerRoutes(server: FastifyInstance): void {
     app.get(`${base}/lookup`, {
       schema: { tags: ['warehouse'], summary: 'One scanned code (declaration box table row)', querystring: ZScanLookupQuery },
       config: { access },
-    }, (req) => lookUpScan(app.db, req.query.track_code, req.query.barcode_type));
+    }, (req) => lookUpScan(app.db, requireUser(req), req.query.track_code, req.query.barcode_type));
   }
 
   app.post('/api/admin/containers/transfer', {

@@ -8,6 +8,7 @@ import type { ZCloseContainerForm, ZTransferForm } from '@app/contract/warehouse
 import type { Db } from '../../db/client';
 import type { RequestUser } from '../../platform/access';
 import { invalid, notFound } from '../../platform/errors';
+import { partnerScopeOf, type PartnerScope } from '../../platform/partner-scope';
 import {
   acceptIntoWarehouse, codeCandidates, findContainer, findContainerForUpdate, findMyContainers, findScannedDeclarations,
   findSelectedContainer, findTransfers, saveSelectedContainer, transferIntoContainer, type ScannedRow,
@@ -32,9 +33,9 @@ function toLookup(row: ScannedRow, barcode: string) {
 }
 
 /** Resolves a list of scanned codes; codes that match nothing come back as undefined at their index. */
-async function resolveCodes(db: Db, codes: readonly string[], type: BarcodeType) {
+async function resolveCodes(db: Db, scope: PartnerScope, codes: readonly string[], type: BarcodeType) {
   const candidates = codes.map((c) => codeCandidates(c, type));
-  const rows = await findScannedDeclarations(db, [...new Set(candidates.flat())], type);
+  const rows = await findScannedDeclarations(db, scope, [...new Set(candidates.flat())], type);
   const byCode = new Map<string, ScannedRow>();
   for (const r of rows) {
     byCode.set(r.trackCode, r);
@@ -44,8 +45,8 @@ async function resolveCodes(db: Db, codes: readonly string[], type: BarcodeType)
 }
 
 /** GET containers/lookup: one scanned code, for the screen's rules (one indexed query). */
-export async function lookUpScan(db: Db, code: string, type: BarcodeType): Promise<ScanLookupReply> {
-  const [row] = await resolveCodes(db, [code], type);
+export async function lookUpScan(db: Db, user: RequestUser, code: string, type: BarcodeType): Promise<ScanLookupReply> {
+  const [row] = await resolveCodes(db, partnerScopeOf(user), [code], type);
   if (!row || row.deleted) throw notFound('track_code', W.notFoundCode);
   return { data: toLookup(row, code) };
 }
@@ -56,13 +57,14 @@ function checkBoxScope<B extends { isPartner: boolean }>(box: B | undefined, sco
 }
 
 export async function readMyContainer(db: Db, user: RequestUser) {
-  return { data: await findSelectedContainer(db, user.id) };
+  return { data: await findSelectedContainer(db, partnerScopeOf(user), user.id) };
 }
 
 export async function selectContainer(db: Db, user: RequestUser, containerId: number, scope: BoxScope) {
-  checkBoxScope(await findContainer(db, containerId), scope, 'container_id');
+  const partner = partnerScopeOf(user);
+  checkBoxScope(await findContainer(db, partner, containerId), scope, 'container_id');
   await saveSelectedContainer(db, user.id, containerId);
-  return { data: await findSelectedContainer(db, user.id) };
+  return { data: await findSelectedContainer(db, partner, user.id) };
 }
 
 export async function listMyContainers(db: Db, user: RequestUser) {
@@ -81,7 +83,8 @@ export async function closeContainer(db: Db, user: RequestUser, form: CloseInput
   const codes = form.track_code;
   if (!codes.length || codes.every((c) => c === '')) throw invalid({ track_code: [W.emptyList] });
   const containerId = form.container_id ?? form.requires_declaration_container_id ?? null;
-  const rows = await resolveCodes(db, codes, form.barcode_type ?? 'findex');
+  const partner = partnerScopeOf(user);
+  const rows = await resolveCodes(db, partner, codes, form.barcode_type ?? 'findex');
   const errors: Record<string, string[]> = {};
   rows.forEach((row, i) => {
     const key = `track_code.${i}`;
@@ -95,13 +98,14 @@ export async function closeContainer(db: Db, user: RequestUser, form: CloseInput
   }
   if (containerId === null && scope === 'partner') throw invalid({ container_id: [W.chooseBox] });
   return db.transaction(async (tx) => {
-    let branchId = form.branch_id ?? user.adminBranchId;
+    // A partner's parcels go to its box's branch (its company's) or its own, never a branch it names.
+    let branchId = (partner.kind === 'partner' ? null : form.branch_id) ?? user.adminBranchId;
     if (containerId !== null) {
-      const box = checkBoxScope(await findContainerForUpdate(tx, containerId), scope, 'container_id');
+      const box = checkBoxScope(await findContainerForUpdate(tx, partner, containerId), scope, 'container_id');
       branchId = box.branchId ?? branchId;
     }
     const ids = [...new Set(rows.map((r) => r!.id))];
-    const { statusChanged } = await acceptIntoWarehouse(tx, {
+    const { statusChanged } = await acceptIntoWarehouse(tx, partner, {
       ids, containerId, branchId, userId: user.id, toStatus: DECLARATION_STATUS.localWarehouse, note: W.statusHistoryAccepted,
     });
     return { data: { accepted: ids.length, container_id: containerId, status_changed: statusChanged } };
@@ -112,7 +116,8 @@ export async function closeContainer(db: Db, user: RequestUser, form: CloseInput
 export async function transferToContainer(db: Db, user: RequestUser, form: TransferInput): Promise<TransferReply> {
   const codes = form.track_code;
   if (!codes.length) throw invalid({ track_code: [W.emptyList] });
-  const rows = await resolveCodes(db, codes, form.barcode_type ?? 'findex');
+  const partner = partnerScopeOf(user);
+  const rows = await resolveCodes(db, partner, codes, form.barcode_type ?? 'findex');
   const errors: Record<string, string[]> = {};
   rows.forEach((row, i) => {
     const key = `track_code.${i}`;
@@ -121,7 +126,7 @@ export async function transferToContainer(db: Db, user: RequestUser, form: Trans
   });
   if (Object.keys(errors).length) throw invalid(errors);
   return db.transaction(async (tx) => {
-    const box = checkBoxScope(await findContainerForUpdate(tx, form.container_id), 'admin', 'container_id');
+    const box = checkBoxScope(await findContainerForUpdate(tx, partner, form.container_id), 'admin', 'container_id');
     const n = await transferIntoContainer(tx, {
       ids: [...new Set(rows.map((r) => r!.id))], containerId: box.id, branchId: box.branchId ?? user.adminBranchId,
       userId: user.id, note: form.note ?? null,

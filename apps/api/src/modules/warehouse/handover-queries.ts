@@ -6,6 +6,12 @@ import { auditLog, statusHistory } from '../../db/schema/platform';
 import { branches, countries, productTypes, statuses } from '../../db/schema/settings';
 import { users } from '../../db/schema/users';
 import { baskets, containers } from '../../db/schema/warehouse';
+import { inCompany, type PartnerScope } from '../../platform/partner-scope';
+
+/** A task's branch belongs to the partner's company (true for office staff). */
+function taskInScope(scope: PartnerScope) {
+  return inCompany(scope, sql`(select b.company_id from ${branches} b where b.id = ${tasks.branchId})`);
+}
 
 const HANDOVER_MODEL = 7;
 
@@ -122,19 +128,19 @@ export async function countOpenItems(tx: DbOrTx, taskId: number): Promise<number
   return res.rows[0]?.n ?? 0;
 }
 
-export async function countTasksByState(db: DbOrTx, branchId: number | null) {
+export async function countTasksByState(db: DbOrTx, scope: PartnerScope, branchId: number | null) {
   const res = await db.execute<{ status_id: number; n: number } & Record<string, unknown>>(sql`
     select status_id, count(*)::int as n from ${tasks}
-    where cancelled_at is null and status_id in (41, 42) ${branchId === null ? sql`` : sql`and branch_id = ${branchId}`}
+    where cancelled_at is null and status_id in (41, 42) ${branchId === null ? sql`` : sql`and branch_id = ${branchId}`} and ${taskInScope(scope)}
     group by status_id`);
   return Object.fromEntries(res.rows.map((r) => [r.status_id, r.n])) as Record<number, number>;
 }
 
-export async function countExecutedToday(db: DbOrTx, branchId: number | null, timeZone: string): Promise<number> {
+export async function countExecutedToday(db: DbOrTx, scope: PartnerScope, branchId: number | null, timeZone: string): Promise<number> {
   const res = await db.execute<{ n: number } & Record<string, unknown>>(sql`
     select count(*)::int as n from ${tasks}
     where cancelled_at is null and status_id = 43 and (updated_at at time zone ${timeZone})::date = (now() at time zone ${timeZone})::date
-      ${branchId === null ? sql`` : sql`and branch_id = ${branchId}`}`);
+      ${branchId === null ? sql`` : sql`and branch_id = ${branchId}`} and ${taskInScope(scope)}`);
   return res.rows[0]?.n ?? 0;
 }
 

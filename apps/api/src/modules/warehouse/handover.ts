@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { hasPermission, type RequestUser } from '../../platform/access';
 import { forbidden, invalid, notFound } from '../../platform/errors';
+import { partnerScopeOf, type PartnerScope } from '../../platform/partner-scope';
 import {
   cancelTask, countExecutedToday, countOpenItems, countTasksByState, findActiveTaskIds, findQueueCandidates, findTaskCard,
   findTaskDeclarations, findTaskForUpdate, findTaskIdsOfDeclarations, findTasks, insertAudit, insertTask, removeTaskItem, setTaskState,
@@ -145,10 +146,11 @@ export async function completeHandoverTasks(tx: DbOrTx, userId: number, input: {
 /** Sidebar counters (spec §3 "Counters": handoverQueue pending, executing, executed) of the user's branch. */
 export async function countHandoverQueue(db: Db, user: RequestUser | null, timeZone: string) {
   const branchId = user?.adminBranchId ?? null;
-  const byState = await countTasksByState(db, branchId);
+  const scope: PartnerScope = user ? partnerScopeOf(user) : { kind: 'office' };
+  const byState = await countTasksByState(db, scope, branchId);
   return {
     waiting_tasks: byState[HANDOVER_STATUS.waiting] ?? 0,
     executing_tasks: byState[HANDOVER_STATUS.inProgress] ?? 0,
-    executed_tasks: await countExecutedToday(db, branchId, timeZone),
+    executed_tasks: await countExecutedToday(db, scope, branchId, timeZone),
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { zInt } from '@app/contract/common';
 import { listContainerOptions } from './service';
 import { listTransfersByDeclaration } from './container-transfers';
 import { registerContainerRoutes } from './container-routes';
@@ -12,12 +13,12 @@ export function registerWarehouseRoutes(server: FastifyInstance): void {
   registerHandoverRoutes(app);
 
   app.get('/api/admin/containers/options', {
-    schema: { tags: ['warehouse'], summary: 'Boxes (lookup), optionally of one branch', querystring: z.object({ branch_id: z.coerce.number().int().positive().optional() }) },
+    schema: { tags: ['warehouse'], summary: 'Boxes (lookup), optionally of one branch', querystring: z.object({ branch_id: zInt.positive().optional() }) },
     config: { access: 'office' },
   }, (req) => listContainerOptions(app.db, req.query.branch_id));
 
   app.get('/api/admin/containers/containers-transfers/by-declaration', {
-    schema: { tags: ['warehouse'], summary: "Box transfers of one declaration (data, meta.total)", querystring: z.object({ declaration_id: z.coerce.number().int().positive() }) },
+    schema: { tags: ['warehouse'], summary: "Box transfers of one declaration (data, meta.total)", querystring: z.object({ declaration_id: zInt.positive() }) },
     config: { access: 'office' },
   }, (req) => listTransfersByDeclaration(app.db, req.query.declaration_id, app.config.APP_TIMEZONE));
 }

@@ -172,10 +172,16 @@ describe('[WAREHOUSE][CLOSE] closing a box', () => {
     expect((await postJson('/api/admin/containers/close', anbar, { track_code: [] })).statusCode).toBe(422);
     const p = await parcel();
     expect((await postJson('/api/admin/containers/close', partner, { track_code: [p.trackCode], container_id: boxA })).statusCode).toBe(403);
-    const viaPartnerRoute = await postJson('/api/branchpartner/containers/close', partner, { track_code: [p.trackCode], container_id: boxA });
+    // issue 13: an office parcel is not found for a partner at all; its own parcel still cannot go into an office box
+    const officeParcel = await postJson('/api/branchpartner/containers/close', partner, { track_code: [p.trackCode], container_id: boxA });
+    expect(officeParcel.statusCode).toBe(422);
+    expect(officeParcel.json().errors['track_code.0']).toEqual([`${p.trackCode}: ${W.notFoundCode}`]);
+    const own = await parcel({ branchId: 5, partnerId: 2 });
+    const viaPartnerRoute = await postJson('/api/branchpartner/containers/close', partner, { track_code: [own.trackCode], container_id: boxA });
     expect(viaPartnerRoute.statusCode).toBe(422);
     expect(viaPartnerRoute.json().errors.container_id).toEqual([W.boxNotFound]);
     expect((await row(p.id)).statusId).toBe(8);
+    expect((await row(own.id)).statusId).toBe(8);
   });
 });
 

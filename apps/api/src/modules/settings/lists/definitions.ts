@@ -18,6 +18,7 @@ import {
 import { cargoes, cashbacks, coupons, refunds, regions, returnTypes } from '../../../db/schema/settings-lists';
 import { filters, type ListSpec } from '../../../platform/list-query';
 import type { ResourceContext, ResourceDef } from '../../../platform/resource';
+import { inCompany, sharedWithPartners } from '../../../platform/partner-scope';
 import {
   branchNameOf, categoryNameOf, companyNameOf, countBranchesOfCompany, countChildBranches, countChildProductTypes,
   countCountryReferences, countTariffsOfCategory, countTypesOfReason, countryNameOf, declarationExists, existsRow, isCouponCodeTaken,
@@ -109,6 +110,7 @@ export const tariffList: ResourceDef<z.infer<typeof ZTariffListQuery>, TariffFor
 type CategoryForm = z.infer<typeof ZTariffCategoryForm>;
 export const tariffCategoryList: ResourceDef<z.infer<typeof ZTariffCategoryListQuery>, CategoryForm, z.infer<typeof ZTariffCategoryEditForm>> = {
   entity: 'tariff_category',
+  partnerScope: sharedWithPartners,
   tags,
   table: tariffCategories,
   keys: [{ param: 'tariff_category_id', column: tariffCategories.id }],
@@ -191,6 +193,8 @@ export const statusList: ResourceDef<z.infer<typeof ZStatusListQuery>, StatusFor
 type BranchForm = z.infer<typeof ZBranchForm>;
 export const branchList: ResourceDef<z.infer<typeof ZBranchListQuery>, BranchForm, z.infer<typeof ZBranchEditForm>> = {
   entity: 'branch',
+  // A partner reads the lookup of its own company only (platform/partner-scope.ts).
+  partnerScope: (scope) => inCompany(scope, branches.companyId),
   tags,
   table: branches,
   keys: [{ param: 'branch_id', column: branches.id }],
@@ -249,6 +253,7 @@ export const branchList: ResourceDef<z.infer<typeof ZBranchListQuery>, BranchFor
 
 export const returnReasonList: ResourceDef<z.infer<typeof ZReturnReasonListQuery>, z.infer<typeof ZReturnReasonForm>, z.infer<typeof ZReturnReasonEditForm>> = {
   entity: 'return_reason',
+  partnerScope: sharedWithPartners,
   tags,
   table: returnReasons,
   keys: [{ param: 'return_reason_id', column: returnReasons.id }],
@@ -308,6 +313,7 @@ export const returnTypeList: ResourceDef<z.infer<typeof ZReturnTypeListQuery>, z
 
 export const productTypeList: ResourceDef<z.infer<typeof ZProductTypeListQuery>, z.infer<typeof ZProductTypeForm>, z.infer<typeof ZProductTypeEditForm>> = {
   entity: 'product_type',
+  partnerScope: sharedWithPartners,
   tags,
   table: productTypes,
   keys: [{ param: 'product_type_id', column: productTypes.id }],
@@ -353,6 +359,7 @@ export const productTypeList: ResourceDef<z.infer<typeof ZProductTypeListQuery>,
 
 export const shopNameList: ResourceDef<z.infer<typeof ZShopNameListQuery>, z.infer<typeof ZShopNameForm>, z.infer<typeof ZShopNameEditForm>> = {
   entity: 'shop_name',
+  partnerScope: sharedWithPartners,
   tags,
   table: shopNames,
   keys: [{ param: 'shop_name_id', column: shopNames.id }],
@@ -385,6 +392,8 @@ export const shopNameList: ResourceDef<z.infer<typeof ZShopNameListQuery>, z.inf
 
 export const companyList: ResourceDef<z.infer<typeof ZCompanyListQuery>, z.infer<typeof ZCompanyForm>, z.infer<typeof ZCompanyEditForm>> = {
   entity: 'company',
+  // A partner reads the lookup of its own company only (platform/partner-scope.ts).
+  partnerScope: (scope) => inCompany(scope, companies.id),
   tags,
   table: companies,
   keys: [{ param: 'company_id', column: companies.id }],
@@ -418,6 +427,7 @@ export const companyList: ResourceDef<z.infer<typeof ZCompanyListQuery>, z.infer
 type CountryForm = z.infer<typeof ZCountryForm>;
 export const countryList: ResourceDef<z.infer<typeof ZCountryListQuery>, CountryForm, z.infer<typeof ZCountryEditForm>> = {
   entity: 'country',
+  partnerScope: sharedWithPartners,
   tags,
   table: countries,
   keys: [{ param: 'country_id', column: countries.id }],
@@ -467,6 +477,7 @@ export const countryList: ResourceDef<z.infer<typeof ZCountryListQuery>, Country
 type ModelEditForm = z.infer<typeof ZModelEditForm>;
 export const modelList: ResourceDef<z.infer<typeof ZModelListQuery>, ModelEditForm> = {
   entity: 'model',
+  partnerScope: sharedWithPartners,
   tags,
   table: models,
   keys: [{ param: 'model_id', column: models.id }],
@@ -492,6 +503,7 @@ export const modelList: ResourceDef<z.infer<typeof ZModelListQuery>, ModelEditFo
 
 export const regionList: ResourceDef<z.infer<typeof ZRegionListQuery>, z.infer<typeof ZRegionForm>, z.infer<typeof ZRegionEditForm>> = {
   entity: 'region',
+  partnerScope: sharedWithPartners,
   tags,
   table: regions,
   keys: [{ param: 'region_id', column: regions.id }],
