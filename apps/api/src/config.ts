@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -13,9 +14,23 @@ const ZConfig = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
   SESSION_REFRESH_TTL_HOURS: z.coerce.number().int().min(1).default(12),
-  LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
+  /** Failed logins of one account from one address (in the window) before each further try waits 1, 2, 4 … s. */
+  LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
   LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** The longest of those waits. */
+  LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** Failures of one account from all addresses before addresses it never signed in from are slowed down too. */
+  LOGIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).default(100),
+  /** Failures from one address over all accounts before that address is slowed down (an office shares one). */
+  LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().min(1).default(300),
+  /**
+   * Proxies whose X-Forwarded-For is believed (Fastify's trustProxy): unset trusts nobody; a hop
+   * count, or a comma-separated list of addresses/CIDRs (also loopback, linklocal, uniquelocal).
+   */
+  TRUST_PROXY: z.string().optional()
+    .refine((v) => v === undefined || parseTrustProxy(v) !== null, 'a hop count or a comma-separated list of addresses/CIDRs')
+    .transform((v) => (v === undefined ? false : parseTrustProxy(v)!)),
   /** Where the built web app is; served under /@next/. */
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   /** Seed demo data when the database is empty (never with NODE_ENV=production). */
@@ -55,6 +70,23 @@ const ZConfig = z.object({
   CURRENCY_RATES_INTERVAL_SECONDS: z.coerce.number().int().min(60).default(3600),
 });
 export type Config = z.infer<typeof ZConfig>;
+
+const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** null when invalid; 0 hops means trust nobody. `true` (trust everyone) is refused on purpose. */
+function parseTrustProxy(value: string): false | number | string[] | null {
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) === 0 ? false : Number(text);
+  const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+  const isValid = (entry: string) => {
+    if (PROXY_KEYWORDS.has(entry)) return true;
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    if (!family || rest.length) return false;
+    return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+  };
+  return entries.length && entries.every(isValid) ? entries : null;
+}
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set" (e.g. DATABASE_URL= to force the embedded database).

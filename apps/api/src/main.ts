@@ -19,7 +19,8 @@ if (isDemo) {
     console.log(`Demo data seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
 }
-const jwtSecret = await readOrCreateJwtSecret(database.db, config.JWT_SECRET);
+// Without JWT_SECRET (development only, config.ts) the secret is generated into DATA_DIR/jwt-secret.
+const jwtSecret = await readOrCreateJwtSecret(database.db, config.DATA_DIR, config.JWT_SECRET);
 // A development run on the embedded database takes the central bank's rates from the local simulator.
 const cbarSimulator = !config.CBAR_BASE_URL && isDemo && database.kind === 'pglite' ? await startCbarSimulator() : null;
 if (cbarSimulator) config.CBAR_BASE_URL = cbarSimulator.url;

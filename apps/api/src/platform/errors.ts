@@ -1,4 +1,4 @@
-import { az } from '@app/contract/texts/az';
+import { az, fill } from '@app/contract/texts/az';
 import type { ErrorReply } from '@app/contract/common';
 
 /** The one error type services throw; the error handler turns it into spec §8's reply. */
@@ -8,6 +8,8 @@ export class AppError extends Error {
     message: string,
     readonly errors?: Record<string, string[]>,
     readonly code?: string,
+    /** Reply headers that go with the error (Retry-After of a 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -38,6 +40,11 @@ export function notFound(field?: string, message: string = az.errors.notFound): 
 }
 export function tooManyRequests(message: string = az.errors.tooManyAttempts): AppError {
   return new AppError(429, message);
+}
+/** 429 that says when to try again, in the text and in Retry-After (whole seconds). */
+export function retryLater(seconds: number): AppError {
+  const wait = Math.max(1, Math.ceil(seconds));
+  return new AppError(429, fill(az.errors.loginRetryAfter, { SECONDS: wait }), undefined, undefined, { 'retry-after': String(wait) });
 }
 
 export function joinMessages(errors: Record<string, string[]>): string {

@@ -51,10 +51,23 @@ export const userPermissions = pgTable('user_permissions', {
   operationId: integer('operation_id').notNull().references(() => operations.id, { onDelete: 'cascade' }),
 }, (t) => [primaryKey({ columns: [t.userId, t.operationId] })]);
 
+/**
+ * One sign-in. Its refresh tokens rotate under it and its access tokens carry its id (`sid`); the
+ * guard refuses them once `revoked_at` is set (logout, password change, block, delete).
+ */
+export const userSessions = pgTable('user_sessions', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('user_sessions_user_idx').on(t.userId)]);
+
 /** Refresh tokens are stored as SHA-256 hashes and rotated on every use. */
 export const refreshTokens = pgTable('refresh_tokens', {
   id: serial('id').primaryKey(),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** Null only for tokens from before sessions existed; the migration removes those (sign in again). */
+  sessionId: integer('session_id').references(() => userSessions.id, { onDelete: 'cascade' }),
   tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
   rememberMe: boolean('remember_me').notNull().default(false),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { refreshTokens, users } from '../../db/schema/users';
+import { refreshTokens, userSessions, users } from '../../db/schema/users';
 
 export function findLoginUser(db: DbOrTx, email: string) {
   return db
@@ -10,9 +10,21 @@ export function findLoginUser(db: DbOrTx, email: string) {
     .then((rows) => rows[0]);
 }
 
+export function insertSession(db: DbOrTx, userId: number): Promise<number> {
+  return db.insert(userSessions).values({ userId }).returning({ id: userSessions.id }).then((rows) => rows[0]!.id);
+}
+
+/** Has this user ever held a session from this address (the account-wide slowdown spares it)? */
+export function hasSignedInFrom(db: DbOrTx, userId: number, ip: string): Promise<boolean> {
+  return db.select({ id: refreshTokens.id }).from(refreshTokens)
+    .where(and(eq(refreshTokens.userId, userId), eq(refreshTokens.ip, ip)))
+    .limit(1)
+    .then((rows) => rows.length > 0);
+}
+
 export function insertRefreshToken(
   db: DbOrTx,
-  row: { userId: number; tokenHash: string; rememberMe: boolean; expiresAt: Date; ip?: string; userAgent?: string },
+  row: { userId: number; sessionId: number; tokenHash: string; rememberMe: boolean; expiresAt: Date; ip?: string; userAgent?: string },
 ) {
   return db
     .insert(refreshTokens)
@@ -29,13 +41,25 @@ export function findRefreshTokenForUpdate(db: DbOrTx, tokenHash: string) {
       rememberMe: refreshTokens.rememberMe,
       expiresAt: refreshTokens.expiresAt,
       revokedAt: refreshTokens.revokedAt,
+      replacedById: refreshTokens.replacedById,
+      sessionId: refreshTokens.sessionId,
+      sessionRevokedAt: userSessions.revokedAt,
       blocked: users.blocked,
       deletedAt: users.deletedAt,
     })
     .from(refreshTokens)
     .innerJoin(users, eq(users.id, refreshTokens.userId))
+    .leftJoin(userSessions, eq(userSessions.id, refreshTokens.sessionId))
     .where(eq(refreshTokens.tokenHash, tokenHash))
     .for('update', { of: refreshTokens })
+    .then((rows) => rows[0]);
+}
+
+export function findRefreshTokenById(db: DbOrTx, id: number) {
+  return db
+    .select({ tokenHash: refreshTokens.tokenHash, expiresAt: refreshTokens.expiresAt, revokedAt: refreshTokens.revokedAt })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.id, id))
     .then((rows) => rows[0]);
 }
 
@@ -44,14 +68,6 @@ export function revokeRefreshToken(db: DbOrTx, id: number, replacedById: number 
     .update(refreshTokens)
     .set({ revokedAt: new Date(), replacedById })
     .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.revokedAt)));
-}
-
-/** A reused (already rotated) refresh token means it leaked: end every session of that user. */
-export function revokeAllRefreshTokens(db: DbOrTx, userId: number) {
-  return db
-    .update(refreshTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
 export function findUserProfile(db: DbOrTx, userId: number) {

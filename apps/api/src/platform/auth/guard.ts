@@ -15,6 +15,16 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: RequestUser | null;
   }
+  interface FastifyInstance {
+    /** Every /api route with its access rule, as registered (tests generate their cases from it). */
+    routeTable: RouteEntry[];
+  }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: RouteAccess;
 }
 
 function readBearer(req: FastifyRequest): string | null {
@@ -36,12 +46,16 @@ export function requireUser(req: FastifyRequest): RequestUser {
  */
 export function registerGuard(app: FastifyInstance, signer: TokenSigner): void {
   app.decorateRequest('user', null);
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     if (!route.config?.access) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access (config.access)`);
     }
+    const access = route.config.access;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url, access });
   });
 
   app.addHook('onRequest', async (req) => {
@@ -51,9 +65,10 @@ export function registerGuard(app: FastifyInstance, signer: TokenSigner): void {
     if (!token) throw unauthorized();
     const claims = await signer.verifyAccess(token);
     if (!claims) throw unauthorized();
-    const row = await findUserWithPermissions(req.server.db, claims.userId);
+    const row = await findUserWithPermissions(req.server.db, claims.userId, claims.sessionId);
     if (!row) throw unauthorized();
     if (row.blocked) throw unauthorized(az.errors.blocked);
+    if (!row.isSessionOpen) throw unauthorized();
     const user: RequestUser = {
       id: row.id,
       name: row.name,

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { users } from '../../db/schema/users';
+import { refreshTokens, userSessions, users } from '../../db/schema/users';
 
 export interface ActiveUserRow {
   id: number;
@@ -14,10 +14,15 @@ export interface ActiveUserRow {
   companyId: number | null;
   cashboxId: number | null;
   permissions: string[];
+  /** The token's session exists, is this user's and is not revoked (logout, password change…). */
+  isSessionOpen: boolean;
 }
 
-/** The user and permission codes, read on every request so a block or a change applies at once. */
-export function findUserWithPermissions(db: DbOrTx, userId: number): Promise<ActiveUserRow | undefined> {
+/**
+ * The user and permission codes, read on every request so a block or a change applies at once, and
+ * whether the token's session is still open (one query: the session row joins by primary key).
+ */
+export function findUserWithPermissions(db: DbOrTx, userId: number, sessionId: number): Promise<ActiveUserRow | undefined> {
   return db
     .select({
       id: users.id,
@@ -30,6 +35,7 @@ export function findUserWithPermissions(db: DbOrTx, userId: number): Promise<Act
       deliveryPointId: users.deliveryPointId,
       companyId: users.companyId,
       cashboxId: users.cashboxId,
+      isSessionOpen: sql<boolean>`${userSessions.id} is not null`,
       // Written out with aliases: drizzle leaves columns unqualified in a single-table select, so an
       // interpolated users.id inside this sub-select would bind to the inner tables instead.
       permissions: sql<string[]>`coalesce(
@@ -38,6 +44,20 @@ export function findUserWithPermissions(db: DbOrTx, userId: number): Promise<Act
          where up.user_id = "users"."id"), '[]'::json)`,
     })
     .from(users)
+    .leftJoin(userSessions, and(eq(userSessions.id, sessionId), eq(userSessions.userId, users.id), isNull(userSessions.revokedAt)))
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .then((rows) => rows[0]);
+}
+
+/** Ends one session: its access tokens stop at the next request, its refresh tokens are refused. */
+export async function revokeSession(db: DbOrTx, sessionId: number): Promise<void> {
+  // Its refresh tokens are refused through the session (refreshSession reads it with the token).
+  await db.update(userSessions).set({ revokedAt: new Date() }).where(and(eq(userSessions.id, sessionId), isNull(userSessions.revokedAt)));
+}
+
+/** Ends every session of a user (logout everywhere, password change, block, delete, a leaked refresh token). */
+export async function revokeAllSessions(db: DbOrTx, userId: number): Promise<void> {
+  const now = new Date();
+  await db.update(userSessions).set({ revokedAt: now }).where(and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt)));
+  await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }

@@ -50,8 +50,9 @@ export const currentUserQuery = queryOptions({
 export function describeSignInError(error: unknown): string {
   if (!(error instanceof HttpError)) return az.errors.operationFailed;
   if (error.status === 0) return az.errors.network;
-  if (error.status === 429) return az.errors.tooManyAttempts;
   const body = isErrorReply(error.body) ? error.body : undefined;
+  // The server says how many seconds to wait (issue 13 item 5); the rate limit's 429 has no such text.
+  if (error.status === 429) return body?.message ?? az.errors.tooManyAttempts;
   // A blocked account is told so; any other refused login gets the spec's one text (spec §8).
   if (error.status === 400 && body?.error === 'invalid_grant') {
     return body.message === az.errors.blocked ? az.errors.blocked : az.errors.invalidCredentials;
