@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZListQuery, zDecimal, zFlag, zId, zIdList, type ListResponse } from './common';
+import { zDecimal, zFlag, zId, zIdList, zInt, ZListQuery, type ListResponse } from './common';
 import { az } from './texts/az';
 
 /*
@@ -21,8 +21,25 @@ export type Gender = (typeof GENDERS)[number];
 
 /** spec §2: the user-type filter of the users table: 1 admin, 2 warehouseman, 3 back office. */
 export const USER_TYPE_FILTERS = [1, 2, 3] as const;
-/** Roles a user type filter or role change needs the `admins` permission for. */
+/** Roles a user type filter (list, read) needs the `admins` permission for (spec §2). */
 export const ROLES_NEEDING_ADMINS = [1, 2] as const;
+
+/**
+ * Issue 13: who may change an account (edit, password, block, delete, role, permissions, create
+ * with a role). A customer (0) needs only the action's own permission; a staff account (role ≥ 1)
+ * needs `admins`; an admin account (1) only an admin. Checked for the account's role before and
+ * after a role change. Returns the refusal, or null when allowed.
+ */
+export type AccountRefusal = 'staffNeedsAdmins' | 'adminAccountAdminOnly';
+export function whyCannotManageAccount(viewer: { isFullAdmin: boolean; holdsAdmins: boolean }, role: number): AccountRefusal | null {
+  if (role === 0) return null;
+  if (role === 1 && !viewer.isFullAdmin) return 'adminAccountAdminOnly';
+  if (!viewer.isFullAdmin && !viewer.holdsAdmins) return 'staffNeedsAdmins';
+  return null;
+}
+
+/** Issue 13: fields nobody changes on their own account (role aside): cash register, branch, company. */
+export const SELF_LOCKED_FIELDS = ['cashbox_id', 'admin_branch_id', 'company_id'] as const;
 
 /** spec §9: the current-month spending warning threshold (USD). */
 export const MONTH_SPEND_WARNING_USD = 300;
@@ -43,7 +60,7 @@ export function isStrongPassword(p: string): boolean {
  * statuses (`a,b` or repeated).
  */
 export const ZUserListFilters = z.object({
-  admin: z.preprocess(blank, z.coerce.number().int().min(0).max(4).optional()),
+  admin: z.preprocess(blank, zInt.min(0).max(4).optional()),
   state_id: zIdList,
   id: optionalId,
   code: text(),
@@ -188,7 +205,7 @@ const userFormFields = {
   birth_date: z.preprocess(blank, dateOnly.optional()),
   passport_number: text(32),
   passport_secret: text(16),
-  admin: z.preprocess(blank, z.coerce.number().int().min(0).max(4).optional()),
+  admin: z.preprocess(blank, zInt.min(0).max(4).optional()),
   admin_branch_id: nullableId,
   cashbox_id: nullableId,
   company_id: nullableId,
@@ -217,7 +234,7 @@ export const ZUserIdQuery = z.object({ user_id: zId });
 /** POST /api/admin/client/set_admin?user_id&admin (role 0–4; 1 and 2, or changing a 1/2 user, need `admins`). */
 export const ZSetAdminQuery = z.object({
   user_id: zId,
-  admin: z.coerce.number().int().min(0).max(4),
+  admin: zInt.min(0).max(4),
 });
 
 /** POST /api/admin/client/track_code?track_code → { data: { id, user_name } } (the parcel's customer). */
@@ -229,7 +246,7 @@ export const ZUserSelectQuery = z.object({
   search: text(),
   admin: zIdList,
   id: zIdList,
-  per_page: z.coerce.number().int().min(1).max(5000).default(5000),
+  per_page: zInt.min(1).max(5000).default(5000),
 });
 export interface UserOption { id: number; code: string | null; name: string; surname: string; admin: number }
 export interface UserSelectReply { data: UserOption[] }
@@ -283,7 +300,7 @@ export const ZDiscountForm = z.preprocess((v) => {
   };
 }, z.object({
   user_id: zId,
-  country_id: z.coerce.number().int().min(1).max(2),
+  country_id: zInt.min(1).max(2),
   discount: zDecimal.refine((d) => Number(d) > 0 && Number(d) <= 100 && /^\d+(\.\d{1,2})?$/.test(d), az.users.discountRange),
   descr: text(500),
   discount_date: dateOnly,
@@ -298,7 +315,7 @@ export const ZUserDiscountListQuery = ZListQuery.extend({
   sort_column: z.enum(['id', 'created_at', 'discount', 'discount_date', 'country_id', 'user_id'] as const).optional(),
   user_id: optionalId,
   user_name: text(),
-  country_id: z.preprocess(blank, z.coerce.number().int().min(1).max(2).optional()),
+  country_id: z.preprocess(blank, zInt.min(1).max(2).optional()),
 });
 export type UserDiscountListQuery = z.infer<typeof ZUserDiscountListQuery>;
 export interface UserDiscountListReply extends ListResponse<UserDiscountRow> { last_page: number }

@@ -7,7 +7,8 @@ import type { DbOrTx } from '../../db/client';
 import { declarations as d } from '../../db/schema/declarations';
 import { cashRegisters } from '../../db/schema/money';
 import { branches, companies, countries, models } from '../../db/schema/settings';
-import { operations, refreshTokens, userDiscounts as ud, userPermissions, users } from '../../db/schema/users';
+import { operations, userDiscounts as ud, userPermissions, users } from '../../db/schema/users';
+import { revokeAllSessions } from '../../platform/auth/queries';
 import { buildListQuery, countList, escapeLike, filters, type ListSpec } from '../../platform/list-query';
 
 const fullName = sql`(${users.name} || ' ' || ${users.surname})`;
@@ -105,9 +106,9 @@ export function updateUser(db: DbOrTx, userId: number, values: Partial<UserInser
   return db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
+/** Ends every session: access tokens stop at the next request, refresh tokens are refused. */
 export function revokeUserSessions(db: DbOrTx, userId: number) {
-  return db.update(refreshTokens).set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  return revokeAllSessions(db, userId);
 }
 
 export function existsIn(db: DbOrTx, table: 'branches' | 'companies' | 'cash_registers', id: number) {

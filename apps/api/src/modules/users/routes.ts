@@ -5,6 +5,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { zInt } from '@app/contract/common';
 import { requireUser } from '../../platform/auth/guard';
 import { sendCsv } from '../../platform/csv';
 import {
@@ -14,6 +15,8 @@ import {
 } from './service';
 
 const tags = ['users'];
+/** Account writes: `user_edit` for customers, `admins` for staff; the service decides per account (issue 13). */
+const STAFF_OR_CUSTOMER_EDIT = ['user_edit', 'admins'] as const;
 
 export function registerUserRoutes(server: FastifyInstance): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
@@ -21,7 +24,7 @@ export function registerUserRoutes(server: FastifyInstance): void {
 
   // ---------------------------------------------------------------- permissions
   app.get('/api/admin/operations', {
-    schema: { tags, summary: 'Every operation (permission code), grouped by model', querystring: z.object({ per_page: z.coerce.number().int().optional() }) },
+    schema: { tags, summary: 'Every operation (permission code), grouped by model', querystring: z.object({ per_page: zInt.optional() }) },
     config: { access: { permission: 'changeuserpermissions' } },
   }, () => listOperations(app.db));
 
@@ -53,17 +56,17 @@ export function registerUserRoutes(server: FastifyInstance): void {
 
   app.post('/api/admin/client/create', {
     schema: { tags, summary: 'Create a user (form)', body: ZUserCreateForm },
-    config: { access: { permission: 'user_edit' } },
+    config: { access: { permission: STAFF_OR_CUSTOMER_EDIT } },
   }, (req) => createUser(app.db, requireUser(req), req.body));
 
   app.post('/api/admin/client/update', {
     schema: { tags, summary: 'Update a user (form; blank password keeps it)', body: ZUserUpdateForm },
-    config: { access: { permission: 'user_edit' } },
+    config: { access: { permission: STAFF_OR_CUSTOMER_EDIT } },
   }, (req) => updateUser(app.db, requireUser(req), req.body));
 
   app.post('/api/admin/client/delete', {
     schema: { tags, summary: 'Soft-delete a user (history kept)', querystring: ZUserIdQuery },
-    config: { access: { permission: 'user_edit' } },
+    config: { access: { permission: STAFF_OR_CUSTOMER_EDIT } },
   }, (req) => deleteUser(app.db, requireUser(req), req.query.user_id));
 
   app.post('/api/admin/client/set_admin', {
@@ -73,12 +76,12 @@ export function registerUserRoutes(server: FastifyInstance): void {
 
   app.post('/api/admin/client/block', {
     schema: { tags, summary: 'Block a user (ends their sessions at once)', querystring: ZUserIdQuery },
-    config: { access: { permission: 'user_edit' } },
+    config: { access: { permission: STAFF_OR_CUSTOMER_EDIT } },
   }, (req) => setUserBlocked(app.db, requireUser(req), req.query.user_id, true));
 
   app.post('/api/admin/client/unblock', {
     schema: { tags, summary: 'Unblock a user', querystring: ZUserIdQuery },
-    config: { access: { permission: 'user_edit' } },
+    config: { access: { permission: STAFF_OR_CUSTOMER_EDIT } },
   }, (req) => setUserBlocked(app.db, requireUser(req), req.query.user_id, false));
 
   app.post('/api/admin/client/track_code', {

@@ -3,13 +3,14 @@ import { ROLE_DEFAULT_PERMISSIONS } from '@app/contract/permissions';
 import { ROLE } from '@app/contract/roles';
 import { az } from '@app/contract/texts/az';
 import {
-  GENDERS, ROLES_NEEDING_ADMINS,
+  GENDERS, ROLES_NEEDING_ADMINS, SELF_LOCKED_FIELDS, whyCannotManageAccount,
   type DeclarationStatsRow, type DiscountForm, type GoldenTenReply, type PermissionsEditForm, type PermissionsReply,
   type UserAppOptionsReply, type UserCountStatsReply, type UserCreateForm, type UserDetailReply, type UserDiscountListQuery,
   type UserDiscountListReply, type UserDiscountRow, type UserListQuery, type UserListReply, type UserListRow, type UserUpdateForm,
 } from '@app/contract/users';
+import type { PermissionCode } from '@app/contract/permissions';
 import type { Db, DbOrTx } from '../../db/client';
-import { hasPermission, type RequestUser } from '../../platform/access';
+import { hasPermission, isFullAdmin, type RequestUser } from '../../platform/access';
 import { recordAudit } from '../../platform/audit';
 import { hashPassword } from '../../platform/auth/password';
 import { toCsv, type CsvColumn } from '@app/contract/csv';
@@ -34,18 +35,59 @@ function hiddenRolesFor(viewer: RequestUser): number[] {
   return hasPermission(viewer, 'admins') ? [] : [...ROLES_NEEDING_ADMINS];
 }
 
+/** Reads and the list's role filter: admins and warehousemen are seen only with `admins` (spec §2). */
 function assertMayManageRole(viewer: RequestUser, role: number): void {
   if (needsAdmins(role) && !hasPermission(viewer, 'admins')) throw forbidden(az.users.adminsRequired);
 }
+
+/**
+ * Changes of an account whose role is (or becomes) `role` (issue 13): a staff account needs
+ * `admins`, an admin account an admin; a customer the action's own permission (`customerCode`,
+ * `user_edit` for the form; permission saves pass `admins`: granting operations is staff work).
+ */
+function assertMayChangeAccount(viewer: RequestUser, role: number, customerCode: PermissionCode): void {
+  if (role === ROLE.client) {
+    if (!hasPermission(viewer, customerCode)) throw forbidden(customerCode === 'admins' ? az.users.staffNeedsAdmins : undefined);
+    return;
+  }
+  const refusal = whyCannotManageAccount({ isFullAdmin: isFullAdmin(viewer), holdsAdmins: hasPermission(viewer, 'admins') }, role);
+  if (refusal) throw forbidden(az.users[refusal]);
+}
+
+type LockedField = (typeof SELF_LOCKED_FIELDS)[number];
+
+/** Issue 13: nobody moves themself to another cash register, branch or company (422 on each field). */
+function assertNoOwnLockedChange(
+  viewer: RequestUser, targetId: number, current: Record<LockedField, number | null>, form: Partial<Record<LockedField, number | null>>,
+): void {
+  if (viewer.id !== targetId) return;
+  const errors: Record<string, string[]> = {};
+  for (const field of SELF_LOCKED_FIELDS) {
+    const value = form[field];
+    if (value !== undefined && value !== current[field]) errors[field] = [az.users.cannotChangeOwnField];
+  }
+  if (Object.keys(errors).length) throw invalid(errors);
+}
+
+const lockedOf = (u: { cashboxId: number | null; adminBranchId: number | null; companyId: number | null }) =>
+  ({ cashbox_id: u.cashboxId, admin_branch_id: u.adminBranchId, company_id: u.companyId });
 
 function assertNotSelf(viewer: RequestUser, userId: number): void {
   if (viewer.id === userId) throw forbidden(az.users.cannotChangeOwnAccount);
 }
 
-async function loadTarget(db: DbOrTx, viewer: RequestUser, userId: number, forUpdate = false) {
-  const target = await findUserState(db, userId, forUpdate);
+async function loadTarget(db: DbOrTx, viewer: RequestUser, userId: number) {
+  const target = await findUserState(db, userId);
   if (!target) throw notFound('user_id');
   assertMayManageRole(viewer, target.admin);
+  return target;
+}
+
+/** The account a write changes, locked; the viewer must be allowed to change it (user_edit for a customer). */
+async function loadChangedTarget(tx: DbOrTx, viewer: RequestUser, userId: number) {
+  const target = await findUserState(tx, userId, true);
+  if (!target) throw notFound('user_id');
+  assertMayChangeAccount(viewer, target.admin, 'user_edit');
   return target;
 }
 
@@ -76,6 +118,12 @@ async function applyRoleChange(tx: DbOrTx, userId: number, from: number, to: num
   } else if (from === ROLE.client) {
     await grantOperationCodes(tx, userId, defaultCodes(to));
   }
+}
+
+function sameIds(a: readonly number[], b: readonly number[]): boolean {
+  const x = new Set(a);
+  const y = new Set(b);
+  return x.size === y.size && [...x].every((id) => y.has(id));
 }
 
 function isUniqueEmailViolation(err: unknown): boolean {
@@ -113,11 +161,17 @@ export async function readUserPermissions(db: Db, viewer: RequestUser, userId: n
 
 /**
  * Saves a user's whole permission set. Switching `changeuserpermissions` on grants every
- * operation, switching it off removes all (spec §5); nobody can take it away from themself.
+ * operation, switching it off removes all (spec §5). Granting permissions is staff management
+ * (issue 13): it needs `admins` (an admin's, an admin), and nobody changes their own operations,
+ * cash register, branch or company (saving them unchanged passes).
  */
 export async function editUserPermissions(db: Db, viewer: RequestUser, form: PermissionsEditForm) {
   return db.transaction(async (tx) => {
-    const target = await loadTarget(tx, viewer, form.user_id, true);
+    const target = await findUserState(tx, form.user_id, true);
+    if (!target) throw notFound('user_id');
+    const isSelf = target.id === viewer.id;
+    if (!isSelf) assertMayChangeAccount(viewer, target.admin, 'admins');
+    assertNoOwnLockedChange(viewer, target.id, lockedOf(target), form);
     const requested = [...new Set(form.operation_id ?? [])];
     const known = await findOperationIds(tx, requested);
     if (known.length !== requested.length) throw invalid({ operation_id: [az.users.invalidReference] });
@@ -127,9 +181,10 @@ export async function editUserPermissions(db: Db, viewer: RequestUser, form: Per
     const had = before.some((r) => r.id === master);
     const has = requested.includes(master);
     const next = !had && has ? all.map((o) => o.id) : had && !has ? [] : requested;
-    if (target.id === viewer.id && had && !next.includes(master)) {
+    if (isSelf && had && !next.includes(master)) {
       throw invalid({ operation_id: [az.users.cannotRemoveOwnPermissionChange] });
     }
+    if (isSelf && !sameIds(before.map((r) => r.id), next)) throw invalid({ operation_id: [az.users.cannotChangeOwnPermissions] });
     await checkReferences(tx, {
       cashbox_id: { table: 'cash_registers', id: form.cashbox_id },
       admin_branch_id: { table: 'branches', id: form.admin_branch_id },
@@ -298,7 +353,7 @@ function formReferences(form: Omit<UserUpdateForm, 'user_id'>) {
 /** Create from the user form: unique e-mail, argon2 hash, the role's default permissions. */
 export async function createUser(db: Db, viewer: RequestUser, form: UserCreateForm) {
   const role = form.admin ?? ROLE.client;
-  assertMayManageRole(viewer, role);
+  assertMayChangeAccount(viewer, role, 'user_edit');
   const passwordHash = await hashPassword(form.password);
   try {
     return await db.transaction(async (tx) => {
@@ -316,17 +371,26 @@ export async function createUser(db: Db, viewer: RequestUser, form: UserCreateFo
   }
 }
 
-/** Update from the user form; a blank password keeps the old one, a new one ends the user's other sessions. */
+/**
+ * Update from the user form; a blank password keeps the old one. On oneself the harmless fields
+ * change (name, contact, password), never the role, cash register, branch or company (issue 13).
+ * Another staff member's password is the admin's to set, and ends that user's sessions.
+ */
 export async function updateUser(db: Db, viewer: RequestUser, form: UserUpdateForm) {
   const passwordHash = form.password ? await hashPassword(form.password) : undefined;
   try {
     return await db.transaction(async (tx) => {
       const current = await findUserForUpdate(tx, form.user_id);
       if (!current) throw notFound('user_id');
-      assertMayManageRole(viewer, current.admin);
+      const isSelf = current.id === viewer.id;
+      if (!isSelf) assertMayChangeAccount(viewer, current.admin, 'user_edit');
       if (form.admin !== undefined && form.admin !== current.admin) {
         assertNotSelf(viewer, current.id);
-        assertMayManageRole(viewer, form.admin);
+        assertMayChangeAccount(viewer, form.admin, 'user_edit');
+      }
+      assertNoOwnLockedChange(viewer, current.id, lockedOf(current), form);
+      if (passwordHash && !isSelf && current.admin !== ROLE.client && !isFullAdmin(viewer)) {
+        throw invalid({ password: [az.users.staffPasswordAdminOnly] });
       }
       if (form.email.toLowerCase() !== (current.email ?? '').toLowerCase() && (await isEmailTaken(tx, form.email, current.id))) {
         throw emailTaken();
@@ -360,7 +424,7 @@ export async function updateUser(db: Db, viewer: RequestUser, form: UserUpdateFo
 export async function deleteUser(db: Db, viewer: RequestUser, userId: number) {
   assertNotSelf(viewer, userId);
   return db.transaction(async (tx) => {
-    const target = await loadTarget(tx, viewer, userId, true);
+    const target = await loadChangedTarget(tx, viewer, userId);
     const parcels = await countUserDeclarations(tx, userId);
     await updateUserRow(tx, userId, { deletedAt: new Date() });
     await revokeUserSessions(tx, userId);
@@ -372,13 +436,12 @@ export async function deleteUser(db: Db, viewer: RequestUser, userId: number) {
   });
 }
 
-/** Role change (0–4). Admins and warehousemen, before or after, need `admins`; others `user_edit`. */
+/** Role change (0–4): a staff role, before or after, needs `admins` (admin: an admin); a customer's `user_edit`. */
 export async function setUserRole(db: Db, viewer: RequestUser, userId: number, role: number) {
   assertNotSelf(viewer, userId);
   return db.transaction(async (tx) => {
-    const target = await loadTarget(tx, viewer, userId, true);
-    assertMayManageRole(viewer, role);
-    if (!needsAdmins(role) && !needsAdmins(target.admin) && !hasPermission(viewer, 'user_edit')) throw forbidden();
+    const target = await loadChangedTarget(tx, viewer, userId);
+    assertMayChangeAccount(viewer, role, 'user_edit');
     if (target.admin !== role) {
       await updateUserRow(tx, userId, { admin: role });
       await applyRoleChange(tx, userId, target.admin, role);
@@ -392,7 +455,7 @@ export async function setUserRole(db: Db, viewer: RequestUser, userId: number, r
 export async function setUserBlocked(db: Db, viewer: RequestUser, userId: number, blocked: boolean) {
   assertNotSelf(viewer, userId);
   return db.transaction(async (tx) => {
-    const target = await loadTarget(tx, viewer, userId, true);
+    const target = await loadChangedTarget(tx, viewer, userId);
     if (target.blocked !== blocked) await updateUserRow(tx, userId, { blocked });
     if (blocked) await revokeUserSessions(tx, userId);
     await recordAudit(tx, {

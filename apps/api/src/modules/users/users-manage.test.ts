@@ -91,15 +91,15 @@ describe('[USERS][CREATE-UPDATE] the user form', () => {
     expect(mismatch.json().errors).toEqual({ password_confirmation: [az.users.passwordMismatch] });
   });
 
-  test('without user_edit the form is refused (403); without admins no admin or warehouseman is created', async () => {
+  test('without user_edit the form is refused (403); without admins no staff account is created (issue 13)', async () => {
     const refused = await post('/api/admin/client/create', anbar, { name: 'X', surname: 'Y', email: 'no@mail.az', password: 'abc12345', password_confirmation: 'abc12345' });
     expect(refused.statusCode).toBe(403);
-    for (const role of [1, 2]) {
+    for (const role of [1, 2, 3, 4]) {
       const res = await post('/api/admin/client/create', ofis, { name: 'X', surname: 'Y', email: `r${role}@mail.az`, password: 'abc12345', password_confirmation: 'abc12345', admin: role });
       expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe(az.users.adminsRequired);
+      expect(res.json().message).toBe(role === 1 ? az.users.adminAccountAdminOnly : az.users.staffNeedsAdmins);
     }
-    const backOffice = await post('/api/admin/client/create', ofis, { name: 'X', surname: 'Y', email: 'r3@mail.az', password: 'abc12345', password_confirmation: 'abc12345', admin: 3 });
+    const backOffice = await post('/api/admin/client/create', admin, { name: 'X', surname: 'Y', email: 'r3@mail.az', password: 'abc12345', password_confirmation: 'abc12345', admin: 3 });
     expect(backOffice.statusCode).toBe(200);
   });
 
@@ -149,16 +149,18 @@ describe('[USERS][ROLES] role change, block, delete', () => {
     expect((await ctx.app.inject({ url: '/api/client/user', headers: token })).json().data.admin).toBe(1);
     const demote = await post(`/api/admin/client/set_admin?user_id=${staff.id}&admin=0`, admin);
     expect(demote.statusCode).toBe(200);
-    expect((await ctx.app.inject({ url: '/api/client/user', headers: token })).statusCode).toBe(403);
-    expect((await ctx.app.inject({ url: '/api/admin/v2/client/list', headers: token })).statusCode).toBe(403);
+    // A customer keeps no back-office session: the access token ends with it (issue 13 item 6).
+    expect((await ctx.app.inject({ url: '/api/client/user', headers: token })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ url: '/api/admin/v2/client/list', headers: token })).statusCode).toBe(401);
   });
 
-  test('set_admin: roles 1 and 2 need admins, others user_edit; nobody changes their own role', async () => {
+  test('set_admin: a staff role (before or after) needs admins; nobody changes their own role', async () => {
     const customer = await createUser();
     expect((await post(`/api/admin/client/set_admin?user_id=${customer.id}&admin=2`, ofis)).statusCode).toBe(403);
     expect((await post(`/api/admin/client/set_admin?user_id=${customer.id}&admin=1`, ofis)).statusCode).toBe(403);
     expect((await post(`/api/admin/client/set_admin?user_id=${customer.id}&admin=3`, anbar)).statusCode).toBe(403);
-    const ok = await post(`/api/admin/client/set_admin?user_id=${customer.id}&admin=3`, ofis);
+    expect((await post(`/api/admin/client/set_admin?user_id=${customer.id}&admin=3`, ofis)).statusCode).toBe(403);
+    const ok = await post(`/api/admin/client/set_admin?user_id=${customer.id}&admin=3`, admin);
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data).toEqual({ id: customer.id, admin: 3 });
     const self = await post(`/api/admin/client/set_admin?user_id=${await idOf('admin@example.az')}&admin=3`, admin);
@@ -290,8 +292,12 @@ describe('[USERS][PERMISSIONS] permissions edit', () => {
     const selfOff = await ctx.app.inject({ method: 'POST', url: '/api/admin/permissions/edit', headers: ofis, payload: { user_id: ofisId, operation_id: [id('users')] } });
     expect(selfOff.statusCode).toBe(422);
     expect(selfOff.json().errors.operation_id).toEqual([az.users.cannotRemoveOwnPermissionChange]);
-    const selfKeep = await ctx.app.inject({ method: 'POST', url: '/api/admin/permissions/edit', headers: ofis, payload: { user_id: ofisId, operation_id: [id('changeuserpermissions'), id('users'), id('user_edit'), id('user_discount')] } });
+    // Saving one's own set unchanged passes; adding to it is a change of one's own permissions (issue 13).
+    const selfKeep = await ctx.app.inject({ method: 'POST', url: '/api/admin/permissions/edit', headers: ofis, payload: { user_id: ofisId, operation_id: [id('changeuserpermissions'), id('users'), id('user_edit')] } });
     expect(selfKeep.statusCode).toBe(200);
+    const selfAdd = await ctx.app.inject({ method: 'POST', url: '/api/admin/permissions/edit', headers: ofis, payload: { user_id: ofisId, operation_id: [id('changeuserpermissions'), id('users'), id('user_edit'), id('user_discount')] } });
+    expect(selfAdd.statusCode).toBe(422);
+    expect(selfAdd.json().errors.operation_id).toEqual([az.users.cannotChangeOwnPermissions]);
     // Without admins, a warehouseman's permissions stay out of reach.
     const anbarId = await idOf('anbar@example.az');
     const other = await ctx.app.inject({ method: 'POST', url: '/api/admin/permissions/edit', headers: ofis, payload: { user_id: anbarId, operation_id: [id('stat')] } });

@@ -13,7 +13,7 @@ import { zodRule } from '../../../shared/form/zod-rule';
 import { readErrorMessage } from '../../../shared/http/http-error';
 import { useToast } from '../../../shared/toast/toast-provider';
 import { useSaveUser, useUser, useUserAppOptions } from '../api';
-import { canSeeRole } from '../model/user-access';
+import { canChangeAccount } from '../model/user-access';
 import { buildCreateDefaults, buildEditValues, toUserWireForm, type UserFormValues } from '../model/user-form';
 import { GENDER_OPTIONS } from './user-columns';
 
@@ -53,7 +53,7 @@ export function UserFormModal({ userId, defaultRole, onClose, onSaved }: UserFor
 
   const currentRole = existing.data?.admin ?? defaultRole ?? ROLE.client;
   const roleOptions = [ROLE.client, ROLE.admin, ROLE.warehouseman, ROLE.backOffice, ROLE.partner]
-    .filter((role) => role === currentRole || canSeeRole(viewer, role))
+    .filter((role) => role === currentRole || canChangeAccount(viewer, role))
     .map((role) => ({ value: role, label: az.users.roles[role] ?? String(role) }));
   // Changing one's own role is refused by the server; the field stays as it is.
   const isOwnAccount = userId === viewer.id;

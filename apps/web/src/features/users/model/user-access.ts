@@ -1,6 +1,6 @@
 import type { AuthUser } from '@app/contract/auth';
 import { ROLE, STAFF_ROLES } from '@app/contract/roles';
-import { ROLES_NEEDING_ADMINS } from '@app/contract/users';
+import { ROLES_NEEDING_ADMINS, whyCannotManageAccount } from '@app/contract/users';
 
 type Viewer = Pick<AuthUser, 'id' | 'admin' | 'permissions'>;
 type Target = { id: number; admin: number };
@@ -19,15 +19,24 @@ export function canSeeRole(viewer: Viewer, role: number): boolean {
   return !needsAdmins(role) || hasPermission(viewer, 'admins');
 }
 
-/** The roles a user may be switched to: never on oneself, and 1/2 (to or from) only with `admins`. */
-export function listAssignableRoles(viewer: Viewer, target: Target): number[] {
-  if (viewer.id === target.id || !canSeeRole(viewer, target.admin)) return [];
-  return [ROLE.client, ...STAFF_ROLES].filter((role) => role !== target.admin && canSeeRole(viewer, role));
+/**
+ * Issue 13, the server's rule (contract `whyCannotManageAccount`): a customer account changes with
+ * `user_edit`, a staff account (1–4) only with `admins`, an admin account only by an admin.
+ */
+export function canChangeAccount(viewer: Viewer, role: number): boolean {
+  if (role === ROLE.client) return hasPermission(viewer, 'user_edit');
+  return whyCannotManageAccount({ isFullAdmin: viewer.admin === ROLE.admin, holdsAdmins: hasPermission(viewer, 'admins') }, role) === null;
 }
 
-/** Block, unblock, delete: not on oneself; a 1/2 user only with `admins`. */
+/** The roles a user may be switched to: never on oneself; the account's role before and after must be the viewer's to change. */
+export function listAssignableRoles(viewer: Viewer, target: Target): number[] {
+  if (viewer.id === target.id || !canChangeAccount(viewer, target.admin)) return [];
+  return [ROLE.client, ...STAFF_ROLES].filter((role) => role !== target.admin && canChangeAccount(viewer, role));
+}
+
+/** Block, unblock, delete: not on oneself; staff only with `admins`, an admin only by an admin. */
 export function canManageUser(viewer: Viewer, target: Target): boolean {
-  return viewer.id !== target.id && canSeeRole(viewer, target.admin);
+  return viewer.id !== target.id && canChangeAccount(viewer, target.admin);
 }
 
 /**
@@ -38,5 +47,7 @@ export function canManageUser(viewer: Viewer, target: Target): boolean {
 export function canEditPermissions(viewer: Viewer, target: Target, options: { allowSelf: boolean }): boolean {
   if (viewer.admin === ROLE.client || target.admin === ROLE.client) return false;
   if (!options.allowSelf && viewer.id === target.id) return false;
+  // Another member's permissions are staff management (issue 13); one's own modal opens read-mostly.
+  if (viewer.id !== target.id && !canChangeAccount(viewer, target.admin)) return false;
   return hasPermission(viewer, 'changeuserpermissions');
 }
