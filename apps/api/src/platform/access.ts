@@ -30,6 +30,8 @@ export interface RequestUser {
   companyId: number | null;
   cashboxId: number | null;
   permissions: ReadonlySet<string>;
+  /** The session (user_sessions row) the access token belongs to; absent for users built outside a request. */
+  sessionId?: number;
 }
 
 export function isFullAdmin(user: RequestUser): boolean {

@@ -180,6 +180,28 @@ describe('[AUTH][SESSIONS] refresh, logout and password change', () => {
     expect((await me(ctx.app, staff.access_token)).statusCode).toBe(401);
   });
 
+  test("one's own new password ends one's other sessions and keeps the current one", async () => {
+    const admin = bearer((await logInAs(ctx.app, 'admin@example.az')).access_token);
+    const email = `ozu.${Date.now()}@example.az`;
+    const fields = { name: 'Rəşad', surname: 'Quliyev', email, gender: 'male', branch_id: '1', admin: '1' };
+    const created = await ctx.app.inject({
+      method: 'POST', url: '/api/admin/client/create', headers: { ...admin, ...formBody({}).headers },
+      payload: new URLSearchParams({ ...fields, password: 'Parol2025x', password_confirmation: 'Parol2025x' }).toString(),
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const here = await logInAs(ctx.app, email, 'Parol2025x');
+    const elsewhere = await logInAs(ctx.app, email, 'Parol2025x');
+    const updated = await ctx.app.inject({
+      method: 'POST', url: '/api/admin/client/update', headers: { ...bearer(here.access_token), ...formBody({}).headers },
+      payload: new URLSearchParams({ ...fields, user_id: String(created.json().data.id), password: 'Yeni2025x', password_confirmation: 'Yeni2025x' }).toString(),
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect((await me(ctx.app, here.access_token)).statusCode).toBe(200);
+    expect((await refresh(ctx.app, here.refresh_token)).statusCode).toBe(200);
+    expect((await me(ctx.app, elsewhere.access_token)).statusCode).toBe(401);
+    expect((await refresh(ctx.app, elsewhere.refresh_token)).statusCode).toBe(400);
+  });
+
   test('an access token without exp is refused, though signed with the real key', async () => {
     const tokens = await logInAs(proxied, 'anbar@example.az');
     const claims = decodeJwt(tokens.access_token);

@@ -107,8 +107,9 @@ export function updateUser(db: DbOrTx, userId: number, values: Partial<UserInser
 }
 
 /** Ends every session: access tokens stop at the next request, refresh tokens are refused. */
-export function revokeUserSessions(db: DbOrTx, userId: number) {
-  return revokeAllSessions(db, userId);
+/** Ends the user's sessions (refresh and access tokens); `exceptSessionId` keeps the caller's own one. */
+export function revokeUserSessions(db: DbOrTx, userId: number, exceptSessionId?: number) {
+  return revokeAllSessions(db, userId, exceptSessionId);
 }
 
 export function existsIn(db: DbOrTx, table: 'branches' | 'companies' | 'cash_registers', id: number) {

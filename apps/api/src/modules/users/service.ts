@@ -405,7 +405,8 @@ export async function updateUser(db: Db, viewer: RequestUser, form: UserUpdateFo
       }
       if (passwordHash) {
         changes.password = 'changed';
-        if (current.id !== viewer.id) await revokeUserSessions(tx, current.id);
+        // Someone else's new password ends all their sessions; one's own ends the other sessions (other devices).
+        await revokeUserSessions(tx, current.id, current.id === viewer.id ? viewer.sessionId : undefined);
       }
       if (Object.keys(values).length || passwordHash) {
         await updateUserRow(tx, current.id, { ...values, ...(passwordHash ? { passwordHash } : {}) });

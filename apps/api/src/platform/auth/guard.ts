@@ -80,6 +80,7 @@ export function registerGuard(app: FastifyInstance, signer: TokenSigner): void {
       companyId: row.companyId,
       cashboxId: row.cashboxId,
       permissions: new Set(row.permissions),
+      sessionId: claims.sessionId,
     };
     if (!isAllowed(user, access)) throw forbidden();
     req.user = user;

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { refreshTokens, userSessions, users } from '../../db/schema/users';
 
@@ -55,9 +55,16 @@ export async function revokeSession(db: DbOrTx, sessionId: number): Promise<void
   await db.update(userSessions).set({ revokedAt: new Date() }).where(and(eq(userSessions.id, sessionId), isNull(userSessions.revokedAt)));
 }
 
-/** Ends every session of a user (logout everywhere, password change, block, delete, a leaked refresh token). */
-export async function revokeAllSessions(db: DbOrTx, userId: number): Promise<void> {
+/** Ends every session of a user (logout everywhere, password change, block, delete, a leaked refresh token); `exceptSessionId` keeps that one (one's own password change). */
+export async function revokeAllSessions(db: DbOrTx, userId: number, exceptSessionId?: number): Promise<void> {
   const now = new Date();
-  await db.update(userSessions).set({ revokedAt: now }).where(and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt)));
-  await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  const isOther = (id: number) => ({
+    session: ne(userSessions.id, id),
+    token: or(isNull(refreshTokens.sessionId), ne(refreshTokens.sessionId, id)),
+  });
+  const other = exceptSessionId === undefined ? undefined : isOther(exceptSessionId);
+  await db.update(userSessions).set({ revokedAt: now })
+    .where(and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt), other?.session));
+  await db.update(refreshTokens).set({ revokedAt: now })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), other?.token));
 }
