@@ -54,6 +54,18 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // Issue 13: request fields use the contract's zNumber()/zInt/zId (common.ts); z.coerce converts an
+    // object, an array, true or null into a number instead of refusing it. (Environment parsing may.)
+    files: ['packages/contract/src/**/*.ts', 'apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/config.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "MemberExpression[object.type='MemberExpression'][object.property.name='coerce']",
+        message: 'Use zNumber(), zInt or zId from @app/contract/common: z.coerce accepts objects, arrays, booleans and null.',
+      }],
+    },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },

@@ -21,7 +21,9 @@ import { LoginThrottle } from './platform/auth/login-throttle';
 import { TokenSigner } from './platform/auth/tokens';
 import { AppError } from './platform/errors';
 import { localFileStorage, type FileStorage } from './platform/files';
+import { registerIdempotency } from './platform/idempotency';
 import { createJobs, type Jobs } from './platform/jobs';
+import { refuseUnsafeInput } from './platform/input-safety';
 import { normalizeBracketKeys, toValidationError } from './platform/validation';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerCurrencyRoutes } from './modules/currencies/routes';
@@ -65,7 +67,8 @@ const MAX_UPLOAD_MB = 20;
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     logger: deps.logger ?? false,
-    trustProxy: true,
+    // Only the proxies named in TRUST_PROXY may set the client address (X-Forwarded-For); unset: nobody.
+    trustProxy: trustedProxies(deps.config.TRUST_PROXY),
     bodyLimit: 20 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -111,13 +114,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   registerErrorHandling(app);
   const signer = new TokenSigner(deps.jwtSecret, deps.config.ACCESS_TOKEN_TTL_SECONDS);
-  const throttle = new LoginThrottle(deps.config.LOGIN_MAX_ATTEMPTS, deps.config.LOGIN_WINDOW_SECONDS * 1000);
+  const throttle = new LoginThrottle({
+    perAccountAddress: deps.config.LOGIN_MAX_ATTEMPTS,
+    perAccount: deps.config.LOGIN_ACCOUNT_MAX_FAILURES,
+    perAddress: deps.config.LOGIN_ADDRESS_MAX_FAILURES,
+    windowMs: deps.config.LOGIN_WINDOW_SECONDS * 1000,
+    maxDelayMs: deps.config.LOGIN_MAX_DELAY_SECONDS * 1000,
+  });
   app.addHook('preValidation', async (req) => {
     req.query = normalizeBracketKeys(req.query) as typeof req.query;
     req.body = normalizeBracketKeys(req.body) as typeof req.body;
+    // issue 13: no control character, broken character or prototype key reaches a schema, a handler or the database
+    refuseUnsafeInput([req.query, req.params, req.body]);
   });
   registerGuard(app, signer);
   registerWriteAudit(app);
+  registerIdempotency(app);
 
   await app.register(async (api) => {
     registerHealthRoutes(api);
@@ -140,11 +152,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   return app;
 }
 
+/** TRUST_PROXY as Fastify takes it; a hop count the way Fastify itself reads a number (its types lack it). */
+function trustedProxies(setting: Config['TRUST_PROXY']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
+
 function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const known = error instanceof AppError ? error : toValidationError(error);
-    if (known) return reply.status(known.statusCode).send(known.toReply());
-    const status = error.statusCode ?? 500;
+    if (known) return reply.status(known.statusCode).headers(known.headers ?? {}).send(known.toReply());
+    const status = error.statusCode ?? (isMalformedMultipart(error) ? 400 : 500);
     if (status < 500) {
       // 413: a multipart file over the limit (e.g. a huge manifest), said in words rather than "invalid input"
       const message = status === 429 ? az.errors.tooManyAttempts : status === 404 ? az.errors.notFound
@@ -154,6 +171,11 @@ function registerErrorHandling(app: FastifyInstance): void {
     req.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: az.errors.internal });
   });
+}
+
+/** A multipart body the parser cannot read (no boundary, cut short): the client's fault, thrown by busboy without a status. */
+function isMalformedMultipart(error: Error): boolean {
+  return !!error.stack?.includes('@fastify/busboy');
 }
 
 /** The built web app under /@next/ (and /login), with the SPA's index.html for its routes. */
@@ -170,6 +192,7 @@ function registerWebApp(app: FastifyInstance, webDist: string): void {
     if (isPage && hasWeb && !path.extname(req.url.split('?')[0] ?? '')) {
       return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(indexHtml));
     }
-    return reply.status(404).send({ message: az.errors.notFound });
+    // an address no route answers is not a missing record ('Məlumat tapılmadı'): clients and logs tell them apart
+    return reply.status(404).send({ message: az.errors.routeNotFound, error: 'route_not_found' });
   });
 }

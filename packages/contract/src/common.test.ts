@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { ZListQuery, zDecimal, zFlag, zIdList } from './common';
+import { isCalendarDateTime, ZListQuery, zDecimal, zFile, zFlag, zId, zIdList, zInt, zNumber } from './common';
+import { findUnsafeInput } from './text-safety';
 import { OPERATIONS } from './permissions';
 import { fill } from './texts/az';
 
@@ -26,6 +27,34 @@ describe('[CONTRACT] shared schemas', () => {
     expect(ZListQuery.parse({})).toMatchObject({ page: 1, per_page: 25 });
     expect(ZListQuery.safeParse({ per_page: 10001 }).success).toBe(false);
     expect(ZListQuery.safeParse({ page: 0 }).success).toBe(false);
+  });
+
+  test('numbers come from numbers and numerals only: objects, lists, booleans and null are refused, never converted', () => {
+    expect(zNumber().parse('12.5')).toBe(12.5);
+    expect(zId.parse(' 7 ')).toBe(7);
+    for (const bad of [{ toString: 'x' }, [5], true, null, '0x10', '1e3', 'abc', '2147483648', 0, -1]) {
+      expect(zId.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+    expect(zInt.safeParse(-2147483648).success).toBe(false);
+    expect(zId.optional().parse(undefined)).toBeUndefined();
+    expect(zIdList.safeParse({ toString: 'x' }).success).toBe(false);
+    expect(zIdList.safeParse([{ toString: 'x' }]).success).toBe(false);
+  });
+
+  test('dates name a real day and time: pattern-shaped impossible dates are refused here, not by PostgreSQL', () => {
+    expect(['2024-02-29', '2024-12-31 23:59', '0001-01-01 00:00:00'].every(isCalendarDateTime)).toBe(true);
+    expect(['2023-02-29', '2024-13-01', '2024-00-10', '0000-01-01', '2024-01-01 24:00', '2024-01-01 10:60:00', '2189-91-22'].some(isCalendarDateTime)).toBe(false);
+  });
+
+  test('a file field takes bytes: a text or an object in its place is refused, a blank part is missing', () => {
+    expect(zFile.parse(new Uint8Array([1]))).toBeInstanceOf(Uint8Array);
+    expect(zFile.parse('')).toBeUndefined();
+    expect(zFile.safeParse('abc').success).toBe(false);
+  });
+
+  test('unsafe input: control characters, broken characters and prototype keys are named by their field path', () => {
+    const errors = findUnsafeInput([{ a: 'x\u0000', list: ['ok', 'b\ud800'], nested: { constructor: 1 }, ['k\u0001']: 'v', text: 'Əli 😀\nsətir\t2' }]);
+    expect(Object.keys(errors).sort()).toEqual(['a', 'k\\u0001', 'list.1', 'nested.constructor']);
   });
 
   test('texts fill their placeholders', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZListQuery, zDecimal, zFlag, zId, type ListResponse } from './common';
+import { zDateTimeText, zDecimal, zFile, zFlag, zId, zInt, ZListQuery, type ListResponse } from './common';
 
 /*
  * Unknown (conflicted) declarations (spec §3 "Unknown declaration", §4, §7 "Conflicted"): a parcel
@@ -20,23 +20,23 @@ export const ZConflictedFormFields = z.object({
   track_code: formText(80),          // the code found on the parcel
   global_track_code: formText(80),
   user_id: formId,                    // the owner, once found
-  country_id: z.preprocess(blank, z.coerce.number().int().min(1).max(2).optional()),
+  country_id: z.preprocess(blank, zInt.min(1).max(2).optional()),
   branch_id: formId,
   basket_id: formId,
   product_type_id: formId,
   shop_name: formText(160),
   weight: formDecimal,
   price: formDecimal,
-  quantity: z.preprocess(blank, z.coerce.number().int().min(1).max(100000).optional()),
-  type: z.preprocess(blank, z.coerce.number().int().min(1).max(2).optional()),
+  quantity: z.preprocess(blank, zInt.min(1).max(100000).optional()),
+  type: z.preprocess(blank, zInt.min(1).max(2).optional()),
   descr: formText(2000),
   /** A file (multipart): at most 10 MB, PDF/JPEG/PNG by content. */
-  document_file: z.unknown().optional(),
+  document_file: zFile,
 });
 /** POST /api/admin/conflicted_declaration/create: track code and country are required. */
 export const ZConflictedCreateForm = ZConflictedFormFields.extend({
   track_code: z.preprocess(blank, z.string().trim().min(1).max(80)),
-  country_id: z.preprocess(blank, z.coerce.number().int().min(1).max(2)),
+  country_id: z.preprocess(blank, zInt.min(1).max(2)),
 });
 export type ConflictedCreateForm = z.infer<typeof ZConflictedCreateForm>;
 /** POST /api/admin/conflicted_declaration/edit: any fields (absent = unchanged). */
@@ -62,10 +62,10 @@ export const ZConflictedListQuery = ZListQuery.extend({
   state_id: formId,
   branch_id: formId,
   basket_id: formId,
-  country_id: z.preprocess(blank, z.coerce.number().int().min(1).max(2).optional()),
+  country_id: z.preprocess(blank, zInt.min(1).max(2).optional()),
   is_resolved: z.preprocess(blank, zFlag.optional()),
-  date_from: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/).optional(),
-  date_to: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/).optional(),
+  date_from: zDateTimeText.optional(),
+  date_to: zDateTimeText.optional(),
 });
 export type ConflictedListQuery = z.infer<typeof ZConflictedListQuery>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZListQuery, zFlag, zId, type ListResponse, type TotalKind } from './common';
+import { zDateTimeText, zFlag, zId, zInt, ZListQuery, type ListResponse, type TotalKind } from './common';
 
 /*
  * Customs (spec §2 "Customs", §3 Customs declaration / Customs post / Customs task / Queue log /
@@ -10,7 +10,7 @@ import { ZListQuery, zFlag, zId, type ListResponse, type TotalKind } from './com
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const text = (max = 120) => z.preprocess(blank, z.string().trim().max(max).optional());
 const flag = z.preprocess(blank, zFlag.optional());
-const dateTime = z.preprocess(blank, z.string().trim().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/).optional());
+const dateTime = z.preprocess(blank, zDateTimeText.optional());
 
 /** spec §4: customs posts status filter (0 in customs, 1 declared, 3 added to box, 4 dispatch sent). */
 export const CUSTOMS_POST_STATUSES = [0, 1, 3, 4] as const;
@@ -81,12 +81,12 @@ export interface CustomsDeclarationListReply extends ListResponse<CustomsDeclara
 // ---------------------------------------------------------------- carrier posts (live)
 
 export const ZCarriersPostsQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(25),
+  page: zInt.min(1).default(1),
+  per_page: zInt.min(1).max(100).default(25),
   /** YYYY-MM-DD (or with a time); the screen defaults both to today. */
   date_from: dateTime,
   date_to: dateTime,
-  status: z.preprocess(blank, z.coerce.number().int().refine((v) => (CUSTOMS_POST_STATUSES as readonly number[]).includes(v)).optional()),
+  status: z.preprocess(blank, zInt.refine((v) => (CUSTOMS_POST_STATUSES as readonly number[]).includes(v)).optional()),
   fin: text(16),
   track_code: text(80),
   package_type: z.preprocess(blank, z.enum(['1', '2']).optional()),

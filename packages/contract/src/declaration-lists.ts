@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZListQuery, zDecimal, zFlag, zId, type ListResponse } from './common';
+import { zDateTimeText, zDecimal, zFlag, zId, ZListQuery, type ListResponse } from './common';
 import { ZDeclarationListFilters, type DeclarationListRow } from './declarations';
 
 /*
@@ -11,7 +11,7 @@ import { ZDeclarationListFilters, type DeclarationListRow } from './declarations
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const text = (max = 200) => z.preprocess(blank, z.string().trim().max(max).optional());
 const optionalId = z.preprocess(blank, zId.optional());
-const dateTime = z.preprocess(blank, z.string().trim().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/).optional());
+const dateTime = z.preprocess(blank, zDateTimeText.optional());
 
 // ---------------------------------------------------------------- deleted declarations
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zDecimal, zFlag, zId, zIdList, zInt, ZListQuery } from './common';
+import { zDateTimeText, zDecimal, zFlag, zId, zIdList, zInt, ZListQuery } from './common';
 import { az } from './texts/az';
 
 /*
@@ -223,8 +223,8 @@ export const ZMarketplaceListFilters = z.object({
   marketplace_state_id: zId.optional(),
   state_id: zIdList,
   pin_code: z.string().trim().max(16).optional(),
-  date_from: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/).optional(),
-  date_to: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/).optional(),
+  date_from: zDateTimeText.optional(),
+  date_to: zDateTimeText.optional(),
 });
 export const MARKETPLACE_SORT_COLUMNS = ['id', 'created_at', 'track_code', 'weight'] as const;
 export const ZMarketplaceListQuery = ZListQuery.extend({ sort_column: z.enum(MARKETPLACE_SORT_COLUMNS).optional() }).extend(ZMarketplaceListFilters.shape);

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { ZListQuery, zDecimal, zFlag, zId, zIdList } from './common';
+import { zDateTimeText, zDecimal, zFile, zFlag, zId, zIdList, zInt, ZListQuery } from './common';
 import { az } from './texts/az';
 
 const text = z.string().trim().max(200).optional();
 const id = zId.optional();
 const flag = zFlag.optional();
-const dateTime = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/).optional();
+const dateTime = zDateTimeText.optional();
 
 /**
  * spec §3 "List filter and sort fields" for GET /api/admin/v2/declaration/list.
@@ -29,8 +29,8 @@ export const ZDeclarationListFilters = z.object({
   weight: zDecimal.optional(),
   price: zDecimal.optional(),
   delivery_price: zDecimal.optional(),
-  quantity: z.coerce.number().int().min(0).optional(),
-  type: z.coerce.number().int().min(1).max(2).optional(),
+  quantity: zInt.min(0).optional(),
+  type: zInt.min(1).max(2).optional(),
   delivery_point_id: id,
   container_name: text,
   branch_id: zIdList,
@@ -43,8 +43,8 @@ export const ZDeclarationListFilters = z.object({
   causer_name: text,
   container_id: id,
   basket_id: id,
-  country_id: z.coerce.number().int().min(1).max(2).optional(),
-  trendyol: z.coerce.number().int().min(0).max(2).optional(),
+  country_id: zInt.min(1).max(2).optional(),
+  trendyol: zInt.min(0).max(2).optional(),
   partner_id: id,
   /** Only declarations of a branch partner (1) or only our own (0). */
   has_partner: flag,
@@ -149,18 +149,18 @@ export const COMBINE_MIN = 2;
  */
 export const ZDeclarationFormFields = z.object({
   user_id: formId,
-  measure_id: z.preprocess(blank, z.coerce.number().int().pipe(z.literal(DECLARATION_MEASURE)).optional()),
+  measure_id: z.preprocess(blank, zInt.pipe(z.literal(DECLARATION_MEASURE)).optional()),
   state_id: formId, // ignored (see above)
   global_track_code: formText(80),
   product_type_id: formId,
-  quantity: z.preprocess(blank, z.coerce.number().int().min(1).max(100000).optional()),
+  quantity: z.preprocess(blank, zInt.min(1).max(100000).optional()),
   is_special: formFlag, // ignored: derived from tariff_category_id
   is_commercial: formFlag,
   tariff_category_id: formId,
-  type: z.preprocess(blank, z.coerce.number().int().min(1).max(2).optional()),
+  type: z.preprocess(blank, zInt.min(1).max(2).optional()),
   descr: formText(2000),
   weight: formDecimal,
-  country_id: z.preprocess(blank, z.coerce.number().int().min(1).max(2).optional()),
+  country_id: z.preprocess(blank, zInt.min(1).max(2).optional()),
   branch_id: formId,
   price: formDecimal,
   voen: formText(32),
@@ -170,15 +170,15 @@ export const ZDeclarationFormFields = z.object({
   combined_id: zIdList,
   shop_name: formText(160),
   /** A file (multipart); anything else is refused by the server with a field error. */
-  document_file: z.unknown().optional(),
+  document_file: zFile,
 });
 /** Create: customer, country, branch, product type, quantity and price are required. */
 export const ZDeclarationCreateForm = ZDeclarationFormFields.extend({
   user_id: z.preprocess(blank, zId),
-  country_id: z.preprocess(blank, z.coerce.number().int().min(1).max(2)),
+  country_id: z.preprocess(blank, zInt.min(1).max(2)),
   branch_id: z.preprocess(blank, zId),
   product_type_id: z.preprocess(blank, zId),
-  quantity: z.preprocess(blank, z.coerce.number().int().min(1).max(100000)),
+  quantity: z.preprocess(blank, zInt.min(1).max(100000)),
   price: z.preprocess(blank, zDecimal),
 });
 export type DeclarationCreateForm = z.infer<typeof ZDeclarationCreateForm>;
@@ -214,7 +214,7 @@ export const ZDeclarationBulkStateForm = ZDeclarationListFilters.extend({
 export type DeclarationBulkStateForm = z.infer<typeof ZDeclarationBulkStateForm>;
 
 /** POST /api/admin/isnew?model_id=2&object_id&is_new (toggle read/unread). */
-export const ZIsNewQuery = z.object({ model_id: z.coerce.number().int().pipe(z.literal(2)), object_id: zId, is_new: zFlag });
+export const ZIsNewQuery = z.object({ model_id: zInt.pipe(z.literal(2)), object_id: zId, is_new: zFlag });
 export type IsNewQuery = z.infer<typeof ZIsNewQuery>;
 
 /** GET /api/admin/declaration/combine?combined_id=1,2 (or repeated): 2+ ids of one customer and country. */
@@ -368,7 +368,7 @@ export const ZReturnForm = z.object({
   declaration_id: z.preprocess(blank, zId),
   return_reason_id: z.preprocess(blank, zId),
   return_delivery_price: formDecimal,
-  return_percent: z.preprocess(blank, z.coerce.number().int().min(0).max(100).optional()),
+  return_percent: z.preprocess(blank, zInt.min(0).max(100).optional()),
   return_declaration_price: formDecimal,
 });
 export type ReturnForm = z.infer<typeof ZReturnForm>;

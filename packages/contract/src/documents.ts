@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zFlag, zId, zIdList } from './common';
+import { isCalendarDateTime, zFile, zFlag, zId, zIdList, zInt } from './common';
 import { ZDeclarationListFilters } from './declarations';
 import { DECLARATION_STATUS, IMPORT_STATUS } from './statuses';
 
@@ -37,7 +37,7 @@ export const IMPORT_MAX_CODES = 20_000;
 
 export { IMPORT_STATUS };
 
-const dateTime = z.string().trim().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'YYYY-MM-DD HH:mm:ss');
+const dateTime = z.string().trim().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'YYYY-MM-DD HH:mm:ss').refine(isCalendarDateTime, 'YYYY-MM-DD HH:mm:ss');
 
 /** GET declaration/export and export/mini: the list's filters, sorted as the list is. */
 export const ZDeclarationExportQuery = ZDeclarationListFilters.extend({
@@ -51,7 +51,7 @@ export type DeclarationExportQuery = z.infer<typeof ZDeclarationExportQuery>;
 /** GET declaration/handing_export (spec §7): branch_id, country_id, start_date, end_date. */
 export const ZHandoverExportQuery = z.object({
   branch_id: zId.optional(),
-  country_id: z.coerce.number().int().min(1).max(2).optional(),
+  country_id: zInt.min(1).max(2).optional(),
   start_date: dateTime,
   end_date: dateTime,
   as_task: zFlag.optional(),
@@ -72,8 +72,8 @@ export const ZExportTaskIdParams = z.object({ id: zId });
 
 /** GET export/declaration/task_list: a page of tasks, optionally one kind (type=import: the import requests). */
 export const ZExportTaskListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(25),
+  page: zInt.min(1).max(100_000).default(1),
+  per_page: zInt.min(1).max(100).default(25),
   type: z.enum(['full', 'mini', 'handover', 'import']).optional(),
 });
 
@@ -107,7 +107,7 @@ export interface TrackCodeImportResult {
 }
 
 /** POST declaration/import/match and export/declaration/import: a multipart .xlsx in `document_file`. */
-export const ZImportForm = z.object({ document_file: z.unknown() });
+export const ZImportForm = z.object({ document_file: zFile });
 
 /** A track code or global track code as written in an imported file (FDX prefix stripped). */
 export const TRACK_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{2,79}$/;

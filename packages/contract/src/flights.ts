@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZListQuery, zId, type ListResponse } from './common';
+import { isCalendarDateTime, zId, zInt, ZListQuery, zNumber, type ListResponse } from './common';
 import { FLIGHT_STATUS } from './statuses';
 import { az, fill } from './texts/az';
 
@@ -36,15 +36,13 @@ const text = (max = 120) => z.preprocess(blank, z.string().trim().max(max).optio
 const optId = z.preprocess(blank, zId.optional());
 /** A real calendar day YYYY-MM-DD (2024-13-45 is refused here, not by the database). */
 export function isCalendarDay(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const day = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) && isCalendarDateTime(text);
 }
 const date = z.preprocess(blank, z.string().trim().refine(isCalendarDay, { message: az.flights.invalidDate }).optional());
 /** An air waybill: required, then at least 3 characters (each with its own text). */
 const airwaybill = z.string().trim().min(1).max(64).refine((v) => v.length === 0 || v.length >= 3, { message: az.flights.airwaybillTooShort });
 /** A required id of a form: blank → "required" (not a NaN from coercion). */
-const reqId = z.preprocess((v) => (v === '' || v === null || v === undefined ? undefined : Number(v)), z.number().int().positive());
+const reqId = z.preprocess((v) => (v === null ? undefined : v), zId);
 
 // ---------------------------------------------------------------- list (GET v2/flights/list, flights/info)
 
@@ -55,7 +53,7 @@ export const ZFlightListQuery = ZListQuery.extend({
   airwaybill: text(64),
   country_id: optId,
   state_id: optId,
-  trendyol: z.preprocess(blank, z.coerce.number().int().min(0).max(2).optional()),
+  trendyol: z.preprocess(blank, zInt.min(0).max(2).optional()),
   /** The flight's start date (started_at) from / to, days in the office time zone. */
   date_from: date,
   date_to: date,
@@ -100,7 +98,7 @@ export interface FlightOptionsReply { data: FlightOption[] }
 export const ZFlightOptionsQuery = z.object({
   country_id: optId,
   /** only open (29) flights when 1 */
-  open: z.preprocess(blank, z.coerce.number().int().min(0).max(1).optional()),
+  open: z.preprocess(blank, zInt.min(0).max(1).optional()),
   name: text(120),
 });
 
@@ -172,7 +170,7 @@ export interface DispatchPackage {
 export const AIRWAYBILL_PACKAGES_PAGE_SIZE = 20;
 export const ZAirwaybillPackagesQuery = ZListQuery.extend({
   flight_id: zId,
-  per_page: z.coerce.number().int().min(1).max(1000).default(AIRWAYBILL_PACKAGES_PAGE_SIZE),
+  per_page: zInt.min(1).max(1000).default(AIRWAYBILL_PACKAGES_PAGE_SIZE),
 });
 /** GET airwaybillpackages?flight_id: page size 20, totals over every page. */
 export interface AirwaybillPackagesReply { packages: DispatchPackage[]; total: number; totalWeight: string; count: number }
@@ -182,7 +180,7 @@ export interface AirwaybillInfoReply {
 }
 /** POST flights/airwaybill (multipart): only at 30 (spec §4). */
 export const ZAirwaybillChange = z.object({
-  flight_id: z.coerce.number().int().positive(),
+  flight_id: zInt.positive(),
   airwaybill,
 });
 export interface AirwaybillChangeReply {
@@ -215,7 +213,7 @@ export const ZFlightCreate = z.object({
   end_date: date,
   state_id: reqId,
   country_id: reqId,
-  trendyol: z.preprocess(blank, z.coerce.number().int().min(0).max(2).optional()),
+  trendyol: z.preprocess(blank, zInt.min(0).max(2).optional()),
 }).refine((f) => !f.start_date || !f.end_date || f.end_date >= f.start_date, { path: ['end_date'], message: az.flights.endBeforeStart });
 export type FlightCreate = z.infer<typeof ZFlightCreate>;
 
@@ -225,10 +223,10 @@ export const ZFlightCloseQuery = z.object({
   type: z.preprocess(blank, z.enum(FLIGHT_CLOSE_TYPES).default('with-dispatch')),
 });
 export const ZFlightClose = z.object({
-  flight_id: z.coerce.number().int().positive(),
+  flight_id: zInt.positive(),
   airWaybill: airwaybill,
   /** 0, -1 or 100000 get the range in words (not "required" or "N characters"). */
-  limit: z.preprocess(blank, z.coerce.number().default(DEFAULT_PACKAGE_LIMIT)
+  limit: z.preprocess(blank, zNumber().default(DEFAULT_PACKAGE_LIMIT)
     .refine((n) => Number.isInteger(n) && n >= 1 && n <= MAX_PACKAGE_LIMIT, { message: fill(az.flights.limitRange, { MAX: MAX_PACKAGE_LIMIT }) })),
 });
 export interface FlightCloseReply {
@@ -246,24 +244,24 @@ export interface FlightCloseReply {
 
 /** POST /api/admin/this_month/change (multipart flight_id, this_month YYYY-MM). */
 export const ZFlightThisMonth = z.object({
-  flight_id: z.coerce.number().int().positive(),
-  this_month: z.string().trim().regex(/^\d{4}-(0[1-9]|1[0-2])$/),
+  flight_id: zInt.positive(),
+  this_month: z.string().trim().regex(/^\d{4}-(0[1-9]|1[0-2])$/).refine((v) => isCalendarDateTime(`${v}-01`)),
 });
 /** POST flights/state_change?state_id (body flight_id): any status of lookup group 8, after confirmation. */
-export const ZFlightStateChangeQuery = z.object({ state_id: z.coerce.number().int().positive() });
-export const ZFlightStateChange = z.object({ flight_id: z.coerce.number().int().positive() });
+export const ZFlightStateChangeQuery = z.object({ state_id: zInt.positive() });
+export const ZFlightStateChange = z.object({ flight_id: zInt.positive() });
 /** POST flights/trendyol/updateStates (multipart flight_id, state_id of group 43). */
 export const ZFlightMarketplaceStates = z.object({
-  flight_id: z.coerce.number().int().positive(),
-  state_id: z.coerce.number().int().positive(),
+  flight_id: zInt.positive(),
+  state_id: zInt.positive(),
 });
 /** POST flights/set: put parcels on a flight (the bag optional). Design: spec lists the path without a payload. */
 export const ZFlightSet = z.object({
-  flight_id: z.coerce.number().int().positive(),
+  flight_id: zInt.positive(),
   /** `a,b`, repeated keys, `declaration_ids[]=` or a JSON array. */
   declaration_ids: z.preprocess((v) => (typeof v === 'string' ? v.split(',').map((x) => x.trim()).filter(Boolean) : v),
-    z.array(z.coerce.number().int().positive()).min(1).max(5000)),
-  parcel_id: z.preprocess(blank, z.coerce.number().int().positive().optional()),
+    z.array(zInt.positive()).min(1).max(5000)),
+  parcel_id: z.preprocess(blank, zInt.positive().optional()),
 });
 /** POST flights/set and trendyol/updateStates: how many parcels changed. */
 export interface FlightCountReply { message: string; data: { count: number } }
@@ -274,7 +272,7 @@ export interface FlightWriteReply { message: string; data: FlightRow }
 // ---------------------------------------------------------------- manifests
 
 /** POST flights/manifests (multipart flight_id, document_file: .xlsx or .csv; column 1 bag name, column 2 track code). */
-export const ZFlightManifestUpload = z.object({ flight_id: z.coerce.number().int().positive() });
+export const ZFlightManifestUpload = z.object({ flight_id: zInt.positive() });
 /** spec §3 "Manifest result". */
 export interface ManifestResult {
   zip_url: string | null;
@@ -295,8 +293,8 @@ export interface ManifestBoxReply { data: ManifestBox[] }
 
 export const FLIGHT_EXPORT_KINDS = ['export', 'infoexport', 'roadsheet', 'xml'] as const;
 export const ZFlightExportQuery = z.object({
-  flight_id: z.coerce.number().int().positive(),
-  partner_id: z.preprocess(blank, z.coerce.number().int().min(0).optional()),
+  flight_id: zInt.positive(),
+  partner_id: z.preprocess(blank, zInt.min(0).optional()),
 });
 
 // ---------------------------------------------------------------- sorting (branch sorting of a flight)
@@ -325,15 +323,15 @@ export const MANIFEST_ZIP_NAME = /^flight_manifests_\d{1,10}_[0-9a-f]{16}\.zip$/
 export const ZManifestDownloadQuery = z.object({ file: z.string().regex(MANIFEST_ZIP_NAME) });
 /** GET flights/export/task_list: the flight export tasks (own; a full admin sees all), id descending. */
 export const ZFlightExportTaskListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(25),
+  page: zInt.min(1).max(100_000).default(1),
+  per_page: zInt.min(1).max(100).default(25),
 });
 
 export const SORTING_SORTS = ['id', 'track_code', 'sorted_at', 'code'] as const;
 export type SortingQuery = z.infer<typeof ZSortingQuery>;
 /** POST sorting/create: a scan at the sorting line (track code or global track code; an FDX prefix is ignored). */
 export const ZSortingCreate = z.object({
-  flight_id: z.coerce.number().int().positive(),
+  flight_id: zInt.positive(),
   track_code: z.string().trim().min(1).max(80),
 });
 export type SortingCreate = z.infer<typeof ZSortingCreate>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZListQuery, zId, type ListResponse } from './common';
+import { zDateTimeText, zId, ZListQuery, type ListResponse } from './common';
 
 /*
  * History screens (spec §2 "Content": archive/state `state_changes`, logs `my_logs`; the status
@@ -12,7 +12,7 @@ import { ZListQuery, zId, type ListResponse } from './common';
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const text = (max = 200) => z.preprocess(blank, z.string().trim().max(max).optional());
 const optionalId = z.preprocess(blank, zId.optional());
-const dateTime = z.preprocess(blank, z.string().trim().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/).optional());
+const dateTime = z.preprocess(blank, zDateTimeText.optional());
 
 interface Ref { id: number; name: string }
 

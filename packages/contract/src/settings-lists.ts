@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, ZListQuery as ZBaseListQuery, zDecimal, zFlag } from './common';
+import { DEFAULT_PAGE_SIZE, zDateText, zDecimal, zFlag, zInt, ZListQuery as ZBaseListQuery } from './common';
+import { findUnsafeInput } from './text-safety';
 import { az } from './texts/az';
 
 /*
@@ -13,19 +14,19 @@ const t = az.settingsLists;
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const requiredText = (max = 160) => z.string().trim().min(1).max(max);
 const optionalText = (max = 500) => z.preprocess(blank, z.string().trim().max(max).optional());
-const optionalId = z.preprocess(blank, z.coerce.number().int().positive().optional());
-const requiredId = z.coerce.number().int().positive();
-const optionalInt = z.preprocess(blank, z.coerce.number().int().min(0).optional());
+const optionalId = z.preprocess(blank, zInt.positive().optional());
+const requiredId = zInt.positive();
+const optionalInt = z.preprocess(blank, zInt.min(0).optional());
 const flag = z.preprocess((v) => (v === undefined || v === '' ? false : v), zFlag);
 const positiveDecimal = zDecimal.refine((v) => Number(v) >= 0, t.positive);
 const optionalDecimal = z.preprocess(blank, positiveDecimal.optional());
 const time = z.preprocess(blank, z.string().trim().refine((v) => /^([01]\d|2[0-3]):[0-5]\d$/.test(v), t.invalidTime).optional());
-const dateOnly = z.preprocess(blank, z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/).optional());
+const dateOnly = z.preprocess(blank, zDateText.optional());
 
 /** spec §9 lookup sizes: these lists double as lookups of up to 15000 rows (shops). */
 export const MAX_LOOKUP_SIZE = 15000;
 const ZListQuery = ZBaseListQuery.extend({
-  per_page: z.coerce.number().int().min(1).max(MAX_LOOKUP_SIZE).default(DEFAULT_PAGE_SIZE),
+  per_page: zInt.min(1).max(MAX_LOOKUP_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 
 /** A list query with optional text and id filters. */
@@ -48,11 +49,11 @@ const tariffFields = {
   weight_to: z.preprocess(blank, positiveDecimal.optional()),
   price: positiveDecimal,
   old_price: optionalDecimal,
-  type: z.coerce.number().int().refine((v) => (TARIFF_TYPES as readonly number[]).includes(v), az.errors.invalidInput),
+  type: zInt.refine((v) => (TARIFF_TYPES as readonly number[]).includes(v), az.errors.invalidInput),
   is_special: flag,
   category_id: optionalId,
   description: optionalText(1000),
-  units: z.preprocess((v) => (v === undefined || v === '' ? TARIFF_UNITS : v), z.coerce.number().int())
+  units: z.preprocess((v) => (v === undefined || v === '' ? TARIFF_UNITS : v), zInt)
     .refine((v) => v === TARIFF_UNITS, t.unitsFixed),
 };
 
@@ -92,7 +93,7 @@ export interface TariffCategoryRow { id: number; name: string; descr: string | n
 
 const statusFields = {
   name: requiredText(120), name_en: optionalText(120), parent_id: optionalId, description: optionalText(1000),
-  sort: z.preprocess((v) => (v === undefined || v === '' ? 0 : v), z.coerce.number().int().min(0).max(100000)), freely: flag,
+  sort: z.preprocess((v) => (v === undefined || v === '' ? 0 : v), zInt.min(0).max(100000)), freely: flag,
 };
 export const ZStatusForm = z.object({ state_id: requiredId, model_id: requiredId, ...statusFields });
 export const ZStatusEditForm = ZStatusForm;
@@ -218,6 +219,8 @@ const customFields = z.preprocess((v) => {
     return Symbol('invalid');
   }
 }, z.unknown().refine((v) => typeof v === 'object' && v !== null && !Array.isArray(v), t.invalidJson)
+  // JSON text parsed here never passed the request's own check (platform/input-safety.ts): same rules
+  .refine((v) => Object.keys(findUnsafeInput([v])).length === 0, az.errors.controlCharacters)
   .transform((v) => v as Record<string, unknown>));
 
 const countryFields = {
@@ -256,7 +259,7 @@ export function readCountryUnit(unit: string | null | undefined): 'KG' | 'LBS' {
 
 // ---------------------------------------------------------------- models
 
-export const ZModelEditForm = z.object({ model_id: requiredId, name: requiredText(100), sort: z.coerce.number().int().min(0), description: optionalText(1000) });
+export const ZModelEditForm = z.object({ model_id: requiredId, name: requiredText(100), sort: zInt.min(0), description: optionalText(1000) });
 export const ZModelListQuery = ZListQuery.extend({ id: filterId, name: filterText });
 export interface ModelRow { id: number; name: string; sort: number; description: string | null; created_at: string }
 
@@ -264,7 +267,7 @@ export interface ModelRow { id: number; name: string; sort: number; description:
 
 const regionFields = {
   name: requiredText(120), branch_id: optionalId, courier_price: z.preprocess((v) => (v === undefined || v === '' ? '0' : v), positiveDecimal),
-  sort: z.preprocess((v) => (v === undefined || v === '' ? 0 : v), z.coerce.number().int().min(0)), descr: optionalText(1000),
+  sort: z.preprocess((v) => (v === undefined || v === '' ? 0 : v), zInt.min(0)), descr: optionalText(1000),
 };
 export const ZRegionForm = z.object(regionFields);
 export const ZRegionEditForm = z.object({ region_id: requiredId, ...regionFields });
@@ -277,7 +280,7 @@ export interface RegionRow { id: number; name: string; branch_id: number | null;
 export const COUPON_TYPES = [1, 2] as const;
 const couponFields = {
   code: z.string().trim().min(1).max(40).regex(/^[A-Za-z0-9_-]+$/, az.errors.invalidInput).transform((v) => v.toUpperCase()),
-  type: z.coerce.number().int().refine((v) => (COUPON_TYPES as readonly number[]).includes(v), az.errors.invalidInput),
+  type: zInt.refine((v) => (COUPON_TYPES as readonly number[]).includes(v), az.errors.invalidInput),
   amount: positiveDecimal.refine((v) => Number(v) > 0, t.positive),
   country_id: optionalId,
   starts_at: dateOnly,

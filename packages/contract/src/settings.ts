@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zFlag, zId } from './common';
+import { zFlag, zId, zInt } from './common';
 import { az } from './texts/az';
 
 /**
@@ -17,14 +17,16 @@ export const SETTING_GROUP_KEY_FIELD: Partial<Record<SettingGroupId, 'country_id
   contact: 'branch_id',
 };
 
-const text = (max: number) => z.preprocess((v) => (v === undefined || v === null ? '' : String(v).trim()), z.string().max(max));
+/** Text and numbers become trimmed text; anything else (an object, a list) is left for z.string() to refuse, never String()-ed. */
+const asText = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : v);
+const text = (max: number) => z.preprocess((v) => (v === undefined || v === null ? '' : asText(v)), z.string().max(max));
 /** Required text with its own message (mail settings: 'Zəhmət olmasa doldurun...'). */
 const filled = (max: number, message: string) => text(max).refine((v) => v !== '', { message });
 const optionalText = (max: number) => text(max).optional().transform((v) => v ?? '');
 
 /** A non-negative amount with at most two decimals, kept as text ('5' → '5.00'). */
 function money(message: string, opts: { isPositive?: boolean; max?: number } = {}) {
-  return z.preprocess((v) => (v === undefined || v === null ? '' : String(v).trim().replace(',', '.')), z.string())
+  return z.preprocess((v) => { const t = v === undefined || v === null ? '' : asText(v); return typeof t === 'string' ? t.replace(',', '.') : t; }, z.string())
     .refine((v) => /^\d+(\.\d{1,2})?$/.test(v) && (!opts.isPositive || Number(v) > 0) && (opts.max === undefined || Number(v) <= opts.max), { message })
     .transform((v) => Number(v).toFixed(2));
 }
@@ -35,12 +37,12 @@ const amount = () => money(az.settingsUi.amountInvalid);
 /** A list of texts sent as `a[]=`, repeated keys, a comma list or a JSON array. */
 const textList = (max: number) => z.preprocess((v) => {
   if (v === undefined || v === null || v === '') return [];
-  const items = Array.isArray(v) ? v : String(v).split(',');
-  return items.map((x) => String(x).trim()).filter((x) => x !== '');
+  const items = Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : [v];
+  return items.map(asText).filter((x) => x !== '');
 }, z.array(z.string().max(max)).max(10));
 
 /** An id the form must pick ('' is "not picked", reported as required). */
-const requiredId = z.preprocess((v) => (v === '' || v === null || v === undefined ? undefined : Number(v)), z.number().int().positive());
+const requiredId = z.preprocess((v) => (v === null ? undefined : v), zId);
 const optionalId = z.preprocess((v) => (v === '' || v === null || v === undefined || v === '0' || v === 0 ? null : v), zId.nullable());
 
 export const ZMailSettings = z.object({
@@ -68,7 +70,7 @@ export const ZCashbackSettings = z.object({
   cashbackMax: amount(),
   cashbackBalance: amount(),
   cashbackAvtoMax: amount(),
-  expired: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(3650)),
+  expired: z.preprocess((v) => (v === '' ? undefined : v), zInt.min(0).max(3650)),
 }).superRefine((v, ctx) => {
   if (Number(v.cashbackMin) > Number(v.cashbackMax)) ctx.addIssue({ code: 'custom', path: ['cashbackMax'], message: az.settingsUi.maxBelowMin });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { zDecimal, zFlag, zId, zIdList, zInt, ZListQuery, type ListResponse } from './common';
+import { isCalendarDateTime, zDateText, zDateTimeText, zDecimal, zFlag, zId, zIdList, zInt, ZListQuery, type ListResponse } from './common';
+import { ROLE } from './roles';
 import { az } from './texts/az';
 
 /*
@@ -13,8 +14,8 @@ const text = (max = 200) => z.preprocess(blank, z.string().trim().max(max).optio
 const optionalId = z.preprocess(blank, zId.optional());
 /** A nullable id on a form: '' or null clears it, absent leaves it unchanged (update). */
 const nullableId = z.preprocess((v) => (v === '' ? null : v), zId.nullable().optional());
-const dateOnly = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/);
-const dateTime = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/).optional();
+const dateOnly = zDateText;
+const dateTime = zDateTimeText.optional();
 
 export const GENDERS = ['male', 'female'] as const;
 export type Gender = (typeof GENDERS)[number];
@@ -244,7 +245,8 @@ export interface TrackCodeReply { data: { id: number; user_name: string } }
 /** GET /api/admin/users/select: lookup (per_page up to 5000). `search` matches code, name, surname, email. */
 export const ZUserSelectQuery = z.object({
   search: text(),
-  admin: zIdList,
+  // roles are 0–4 (a smallint column): a bigger code is refused here, not by PostgreSQL
+  admin: zIdList.pipe(z.array(z.number().int().max(ROLE.partner)).optional()),
   id: zIdList,
   per_page: zInt.min(1).max(5000).default(5000),
 });
@@ -349,7 +351,7 @@ export interface UserCountStatsReply {
 
 /** GET /api/admin/statistics/qizilonluq?month=YYYY-MM ('golden ten'; default the current month). */
 export const ZGoldenTenQuery = z.object({
-  month: z.preprocess(blank, z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/).optional()),
+  month: z.preprocess(blank, z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/).refine((v) => isCalendarDateTime(`${v}-01`)).optional()),
 });
 export interface GoldenTenRow {
   rank: number;

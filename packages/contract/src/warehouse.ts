@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZListQuery } from './common';
+import { zIdList, zInt, ZListQuery } from './common';
 
 /*
  * The warehouse floor (issue 8; spec §2 "Box acceptance screen", "Handover queues", §3 Box,
@@ -8,7 +8,7 @@ import { ZListQuery } from './common';
  */
 
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
-const optionalId = z.preprocess(blank, z.coerce.number().int().positive().optional());
+const optionalId = z.preprocess(blank, zInt.positive().optional());
 const optionalText = (max = 120) => z.preprocess(blank, z.string().trim().max(max).optional());
 /** A list of track codes: `a,b`, repeated keys, `track_code[]=` or a JSON array. */
 const trackCodes = z.preprocess((v) => {
@@ -35,7 +35,7 @@ export type ContainerListQuery = z.infer<typeof ZContainerListQuery>;
 export const ZContainerForm = z.object({
   container_id: optionalId,
   container_name: z.string().trim().min(1).max(64),
-  branch_id: z.coerce.number().int().positive(),
+  branch_id: zInt.positive(),
 });
 export type ContainerForm = z.infer<typeof ZContainerForm>;
 
@@ -50,7 +50,7 @@ export interface ContainerRow {
   createdAt: string;
 }
 
-export const ZSelectContainerQuery = z.object({ container_id: z.coerce.number().int().positive() });
+export const ZSelectContainerQuery = z.object({ container_id: zInt.positive() });
 
 /** POST containers/close: the scanned list into the chosen box; `requires_declaration_container_id` is the spec's name for the box. */
 export const ZCloseContainerForm = z.object({
@@ -64,7 +64,7 @@ export type CloseContainerForm = z.input<typeof ZCloseContainerForm>;
 
 export const ZTransferForm = z.object({
   track_code: trackCodes,
-  container_id: z.coerce.number().int().positive(),
+  container_id: zInt.positive(),
   barcode_type: z.preprocess(blank, z.enum(BARCODE_TYPES).optional()),
   note: optionalText(500),
 });
@@ -102,30 +102,23 @@ export const ZTransferLogQuery = ZListQuery.extend({
 // ---------------------------------------------------------------- handover queue
 
 export const ZHandoverListQuery = ZListQuery.extend({
-  state_id: z.preprocess((v) => {
-    if (v === undefined || v === null || v === '') return undefined;
-    const items = Array.isArray(v) ? v : String(v).split(',');
-    return items.map((x) => Number(x));
-  }, z.array(z.number().int().positive()).optional()),
+  state_id: zIdList,
 });
 export type HandoverListQuery = z.infer<typeof ZHandoverListQuery>;
 
-export const ZHandoverTaskQuery = z.object({ handover_task_id: z.coerce.number().int().positive() });
+export const ZHandoverTaskQuery = z.object({ handover_task_id: zInt.positive() });
 export const ZHandoverStateForm = z.object({
-  handover_task_id: z.coerce.number().int().positive(),
-  state_id: z.coerce.number().int().positive(),
+  handover_task_id: zInt.positive(),
+  state_id: zInt.positive(),
 });
 export const ZHandoverCancelItemForm = z.object({
-  handover_task_id: z.coerce.number().int().positive(),
-  declaration_id: z.coerce.number().int().positive(),
+  handover_task_id: zInt.positive(),
+  declaration_id: zInt.positive(),
 });
-const packageCount = z.preprocess(blank, z.coerce.number().int().min(0).max(20).optional());
+const packageCount = z.preprocess(blank, zInt.min(0).max(20).optional());
 /** Design: send a customer's status-9 parcels to warehouse preparation (creates a queue entry at 41). */
 export const ZHandoverCreateForm = z.object({
-  declaration_id: z.preprocess((v) => {
-    if (v === undefined || v === null || v === '') return [];
-    return (Array.isArray(v) ? v : String(v).split(',')).map((x) => Number(x));
-  }, z.array(z.number().int().positive()).min(1)),
+  declaration_id: zIdList.pipe(z.array(z.number().int().positive()).min(1)),
   small_package: packageCount,
   medium_package: packageCount,
   big_package: packageCount,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../db/client';
 import { auditLog } from '../db/schema/platform';
+import { escapeText, toStorable } from './input-safety';
 
 export interface AuditEntry {
   userId: number | null;
@@ -14,16 +15,20 @@ export interface AuditEntry {
   ip?: string;
 }
 
-/** Services call this inside their transaction for the detailed "what changed" of a write. */
+/**
+ * Services call this inside their transaction for the detailed "what changed" of a write. Texts are
+ * made storable first (a NUL or a lone surrogate would make PostgreSQL refuse the whole row, and the
+ * entry of a refused hostile request is the one most worth keeping).
+ */
 export async function recordAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
     userId: entry.userId,
-    action: entry.action,
+    action: escapeText(entry.action),
     entity: entry.entity ?? null,
-    entityId: entry.entityId === undefined ? null : String(entry.entityId),
-    changes: entry.changes ?? null,
+    entityId: entry.entityId === undefined ? null : escapeText(String(entry.entityId)),
+    changes: toStorable(entry.changes ?? null),
     method: entry.method ?? null,
-    path: entry.path?.slice(0, 300) ?? null,
+    path: entry.path === undefined ? null : escapeText(entry.path.slice(0, 300)),
     statusCode: entry.statusCode ?? null,
     ip: entry.ip ?? null,
   });

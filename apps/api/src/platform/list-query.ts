@@ -12,10 +12,20 @@ export function escapeLike(text: string): string {
 
 type Expr = AnyColumn | SQL;
 
+/** The integer range of a column's type: a value outside it matches no row (and PostgreSQL would refuse the query). */
+const INTEGER_RANGES: Record<string, number> = { PgSmallInt: 32_767, PgInteger: 2_147_483_647, PgSerial: 2_147_483_647, PgSmallSerial: 32_767 };
+function fitsColumn(column: Expr, value: unknown): boolean {
+  const max = 'columnType' in column ? INTEGER_RANGES[column.columnType] : undefined;
+  return max === undefined || typeof value !== 'number' || (value >= -max - 1 && value <= max);
+}
+
 /** Declarative filter builders for a list's column map. */
 export const filters = {
-  equals: <V>(column: Expr): ListFilter<V> => (v) => sql`${column} = ${v}`,
-  anyOf: (column: Expr): ListFilter<number[]> => (v) => (v.length ? sql`${column} in ${v}` : undefined),
+  equals: <V>(column: Expr): ListFilter<V> => (v) => (fitsColumn(column, v) ? sql`${column} = ${v}` : sql`false`),
+  anyOf: (column: Expr): ListFilter<number[]> => (v) => {
+    const fitting = v.filter((x) => fitsColumn(column, x));
+    return v.length ? (fitting.length ? sql`${column} in ${fitting}` : sql`false`) : undefined;
+  },
   /** Substring match, served by a trigram index where the list needs it fast. */
   contains: (column: Expr): ListFilter<string> => (v) => (v ? sql`${column} ilike ${`%${escapeLike(v)}%`}` : undefined),
   startsWith: (column: Expr): ListFilter<string> => (v) => (v ? sql`${column} ilike ${`${escapeLike(v)}%`}` : undefined),
@@ -66,7 +76,8 @@ export function buildListQuery<Q extends ListQuery>(spec: ListSpec<Q>, query: Q)
     const condition = spec.filters[key]?.(value as NonNullable<Q[typeof key]>);
     if (condition) conditions.push(condition);
   }
-  const column = query.sort_column && spec.sorts[query.sort_column] ? query.sort_column : spec.defaultSort.column;
+  // own keys only: a sort_column such as `__proto__` or `constructor` is not a column
+  const column = query.sort_column && Object.hasOwn(spec.sorts, query.sort_column) ? query.sort_column : spec.defaultSort.column;
   const order = query.sort_column ? (query.sort_order ?? 'asc') : spec.defaultSort.order;
   const direction = order === 'desc' ? desc : asc;
   const sortColumn = spec.sorts[column] as AnyColumn;

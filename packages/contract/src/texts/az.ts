@@ -27,6 +27,7 @@ export const az = {
     forbidden: 'Bu əməliyyat üçün icazəniz yoxdur.',
     blocked: 'Hesabınız bloklanıb.',
     tooManyAttempts: 'Çox sayda uğursuz cəhd. Bir neçə dəqiqədən sonra yenidən cəhd edin.',
+    loginRetryAfter: 'Çox sayda uğursuz cəhd. {SECONDS} saniyədən sonra yenidən cəhd edin.',
     required: 'Bu sahə mütləqdir',
     invalidEmail: 'E-poçt düzgün deyil',
     invalidNumber: 'Rəqəm daxil edin',
@@ -34,6 +35,10 @@ export const az = {
     invalidSortColumn: 'Bu sütun üzrə sıralamaq olmaz',
     internal: 'Serverdə gözlənilməz xəta baş verdi',
     fileTooLarge: 'Fayl çox böyükdür (ən çox {MB} MB)',
+    /** A text with a control character (NUL, ESC, DEL…) or a broken character: issue 13 item 4. */
+    controlCharacters: 'Mətndə icazəsiz simvol var',
+    /** An address no route answers, told apart from a missing record ('Məlumat tapılmadı'). */
+    routeNotFound: 'Belə ünvan yoxdur',
   },
   auth: {
     title: 'Daxil ol',
@@ -355,6 +360,11 @@ export const az = {
     cannotRemoveOwnPermissionChange: 'Öz icazə dəyişmə səlahiyyətinizi ləğv edə bilməzsiniz',
     cannotChangeOwnAccount: 'Bu əməliyyatı öz hesabınıza tətbiq edə bilməzsiniz',
     adminsRequired: 'Admin və anbardarlar üçün icazəniz yoxdur',
+    staffNeedsAdmins: 'İşçi hesablarını yalnız "Adminlər və anbardarlar" icazəsi olan istifadəçi dəyişə bilər',
+    adminAccountAdminOnly: 'Admin hesabını yalnız admin dəyişə bilər',
+    staffPasswordAdminOnly: 'Başqa işçinin şifrəsini yalnız admin dəyişə bilər',
+    cannotChangeOwnField: 'Öz hesabınızda bu sahəni dəyişə bilməzsiniz',
+    cannotChangeOwnPermissions: 'Öz icazələrinizi dəyişə bilməzsiniz',
     trackCodeNoUser: 'Bu izləmə kodu ilə bağlama tapılmadı',
     invalidReference: 'Seçilmiş dəyər mövcud deyil',
   },
@@ -530,6 +540,24 @@ export const az = {
     statusArchive: 'Status arxivi',
     changer: 'Dəyişən',
     system: 'Sistem',
+  },
+  /** Manual status changes of declarations (issue 13 item 2; rule table in contract/declaration-workflow.ts). */
+  declarationStatusRules: {
+    workflowOwned: '«{STATUS}» statusu əl ilə verilə bilməz: {WORKFLOW}',
+    owners: {
+      registration: 'bu statusu bağlamanın qeydiyyatı, depeşin ləğvi və gömrüyün cavabı verir',
+      flightClose: 'bu statusu yalnız uçuşun bağlanması verir',
+      handover: 'bu statusu yalnız ödənişli təhvil verir',
+      return: 'bu statusu yalnız iadə əməliyyatı verir',
+      other: 'bu status heç bir əl ilə dəyişmə üçün nəzərdə tutulmayıb',
+    } as Record<string, string>,
+    sourceRefused: '«{FROM}» statusundan «{TO}» statusuna əl ilə keçmək olmaz',
+    alreadyInStatus: 'bağlama artıq «{TO}» statusundadır',
+    /** A refused parcel: its track code, then the reason. */
+    parcelRefused: '{CODE}: {REASON}',
+    andMore: 'və daha {N} bağlama',
+    skipped: '{N} bağlama keçildi: statusu bu dəyişikliyə icazə vermir',
+    allowedTargets: 'Bu statusdan keçid',
   },
   declarationWorkflow: {
     // handover (spec §3, §5, §8)
@@ -1532,6 +1560,16 @@ export const az = {
     airwaybillTooShort: 'Aviaqaimə nömrəsi ən azı 3 simvol olmalıdır',
     invalidDate: 'Tarix düzgün deyil (İİİİ-AA-GG)',
     endBeforeStart: 'Bitmə tarixi başlama tarixindən əvvəl ola bilməz',
+  },
+  /** Replay-safe writes: the Idempotency-Key header (api platform/idempotency.ts). */
+  idempotency: {
+    invalidKey: 'Idempotency-Key başlığı 1–128 simvoldan (latın hərfləri, rəqəmlər, işarələr) ibarət olmalıdır',
+    keyReused: 'Bu Idempotency-Key artıq başqa sorğu üçün istifadə olunub',
+    inProgress: 'Bu sorğu hələ icra olunur. Bir az sonra yenidən cəhd edin.',
+  },
+  /** Imported files (.xlsx / .csv; api platform/import-reader.ts). */
+  imports: {
+    tooManyRows: 'Faylda {N} sətirdən çox ola bilməz',
   },
 } as const;
 

@@ -1,3 +1,4 @@
+import { zFile } from '@app/contract/common';
 import {
   ZCarriersPostsQuery, ZCustomsDeclarationListQuery, ZCustomsQueueListQuery, ZCustomsTaskInfoQuery, ZCustomsTaskListQuery,
 } from '@app/contract/customs';
@@ -55,7 +56,7 @@ export function registerCustomsRoutes(server: FastifyInstance): void {
   }, () => readCustomsStats(app.db, tz()));
 
   app.post('/api/admin/customs/upload', {
-    schema: { tags, summary: 'A list of tracking numbers (multipart document_file: .xlsx or text) sorted out: declared, undeclared, unuser', body: z.object({ document_file: z.any() }).partial() },
+    schema: { tags, summary: 'A list of tracking numbers (multipart document_file: .xlsx or text) sorted out: declared, undeclared, unuser', body: z.object({ document_file: zFile }) },
     config: { access: declarationsGate },
   }, (req) => uploadCustomsList(app.db, (req.body as { document_file?: unknown } | undefined)?.document_file));
 

@@ -6,6 +6,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { zInt } from '@app/contract/common';
 import { requireUser } from '../../platform/auth/guard';
 import {
   acceptDeclaration, cancelDeclaration, cancelDeclarations, cancelDispatch, changeDeclarationStatus, changeDeclarationStatuses,
@@ -21,7 +22,7 @@ import { readReturnDetails, returnDeclaration } from './declaration-return';
 import { findDeclarationIdByTrackCode, listDeclarations, listPartnerDeclarations, listThisMonthDeclarations } from './service';
 
 const tags = ['declarations'];
-const ZTrackCodeQuery = z.object({ track_code: z.string().trim().min(1).max(80), trendyol: z.coerce.number().int().optional() });
+const ZTrackCodeQuery = z.object({ track_code: z.string().trim().min(1).max(80), trendyol: zInt.optional() });
 
 export function registerDeclarationRoutes(server: FastifyInstance): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
@@ -104,12 +105,12 @@ function registerDeclarationWorkflowRoutes(server: FastifyInstance): void {
   }, (req) => cancelDeclarations(app.db, app.customs, requireUser(req), req.body.declaration_ids));
 
   app.post('/api/admin/declaration/edit/state', {
-    schema: { tags, summary: 'Manual status change: 9 or 88 (88 needs descr)', querystring: ZDeclarationStateQuery, body: ZDeclarationStateForm.optional() },
+    schema: { tags, summary: 'Manual status change (spec §4: 9, or 88 with descr); the rule table MANUAL_STATUS_TARGETS decides, 422 naming the parcel', querystring: ZDeclarationStateQuery, body: ZDeclarationStateForm.optional() },
     config: { access: 'office' },
   }, (req) => changeDeclarationStatus(app.db, requireUser(req), req.query.declaration_id, req.query.state_id, req.body?.descr));
 
   app.post('/api/admin/v2/declaration/edit/state', {
-    schema: { tags, summary: "Bulk status change by the list's filters and/or declaration_ids (new_state_id, new_descr)", body: ZDeclarationBulkStateForm },
+    schema: { tags, summary: "Bulk status change by the list's filters and/or declaration_ids (new_state_id, new_descr). By ids all or nothing (422 naming refused parcels); by filter parcels whose status does not allow the target are skipped; workflow-owned targets (5, 7, 8, 10, 12) always 422", body: ZDeclarationBulkStateForm },
     config: { access: 'office' },
   }, (req) => changeDeclarationStatuses(app.db, requireUser(req), req.body, tz()));
 

@@ -211,7 +211,7 @@ const MARKETPLACE_SORT: Record<string, SQL> = {
 
 export async function findMarketplacePage(db: DbOrTx, where: SQL, q: { page: number; per_page: number; sort_column?: string; sort_order?: 'asc' | 'desc' }, timeZone: string) {
   const order = q.sort_order === 'asc' ? sql`asc` : sql`desc`;
-  const sortBy = MARKETPLACE_SORT[q.sort_column ?? 'created_at'] ?? MARKETPLACE_SORT.created_at!;
+  const sortBy = (q.sort_column && Object.hasOwn(MARKETPLACE_SORT, q.sort_column) ? MARKETPLACE_SORT[q.sort_column] : undefined) ?? MARKETPLACE_SORT.created_at!;
   const rows = await db.execute(sql`
     select ${d.id} as id, ${d.trackCode} as track_code, ${d.globalTrackCode} as global_track_code, ${d.trendyol}::int as trendyol,
       (select json_build_object('id', u.id, 'code', u.code, 'name', u.name, 'surname', u.surname) from ${users} u where u.id = ${d.userId}) as user,

@@ -5,6 +5,7 @@ import { ZDeclarationIdQuery } from '@app/contract/declarations';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { zInt } from '@app/contract/common';
 import { createMarketplaceClient } from '../../integrations/marketplace/client';
 import { requireUser } from '../../platform/auth/guard';
 import { bulkHandOver, handOverDeclarations, readHandoverDetails } from './declaration-handover';
@@ -84,7 +85,7 @@ export function registerDeclarationWorkflowExtraRoutes(server: FastifyInstance):
   });
 
   app.post('/api/admin/declaration/trendyol/fin_change/:id', {
-    schema: { tags, params: z.object({ id: z.coerce.number().int().positive() }), body: ZFinChangeForm, summary: 'Change the PIN (FIN) of a provider 2 parcel; applied by the marketplace within minutes' },
+    schema: { tags, params: z.object({ id: zInt.positive() }), body: ZFinChangeForm, summary: 'Change the PIN (FIN) of a provider 2 parcel; applied by the marketplace within minutes' },
     config: { access: 'office' },
   }, (req) => requestPinChange(app.db, (tx, changeId) => app.jobs.enqueue(tx, PIN_CHANGE_JOB, { changeId }), requireUser(req), req.params.id, req.body.fin));
 }
