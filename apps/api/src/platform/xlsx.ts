@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 
 /**
  * Excel files (.xlsx; decision 0007): a streaming writer whose memory stays flat whatever the row
- * count (each row is committed and leaves memory), and a reader for imported files.
+ * count (each row is committed and leaves memory). Imported files are read by platform/import-reader.ts.
  */
 export interface XlsxColumn<T> {
   header: string;
@@ -86,37 +86,6 @@ function cellValue(v: string | number | boolean | Date | null | undefined) {
   // A text that looks like a formula stays text (never run by the spreadsheet).
   if (typeof v === 'string' && v.startsWith('=')) return `'${v}`;
   return v;
-}
-
-/** Reads the first sheet of an .xlsx file as rows of trimmed cell texts (empty rows dropped). */
-export async function readXlsxRows(data: Buffer, maxRows: number): Promise<string[][] | null> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    return null;
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
-  const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: false }, (row) => {
-    if (rows.length > maxRows) return;
-    const values = (row.values as unknown[]).slice(1).map(cellText);
-    if (values.some((v) => v !== '')) rows.push(values);
-  });
-  return rows;
-}
-
-function cellText(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'object') {
-    const o = v as { text?: unknown; result?: unknown; richText?: { text: string }[] };
-    if (o.richText) return o.richText.map((r) => r.text).join('').trim();
-    if (o.text !== undefined) return String(o.text).trim();
-    if (o.result !== undefined) return String(o.result).trim();
-    if (v instanceof Date) return v.toISOString();
-  }
-  return String(v).trim();
 }
 
 /** `<prefix><YYYYMMDD-HHmmss>.xlsx` (spec §9 prefixes; a timestamp as the spec allows). */

@@ -9,7 +9,7 @@ import type { Config } from '../../config';
 import type { CustomsDeclaration, CustomsPost } from '../../integrations/customs/protocol';
 import { startCustomsSimulator, type CustomsSimulator } from '../../integrations/customs/simulator';
 import { AppError, invalid, notFound } from '../../platform/errors';
-import { readXlsxRows } from '../../platform/xlsx';
+import { readImportRows } from '../../platform/import-reader';
 import { parcelFromPost, type CustomsLink } from './customs-link';
 import {
   findCustomsDeclarationPage, findCustomsParcelsByTrack, findDeclarationsByTrack, findQueuePage, findStats, findStoredPosts, findTask, findTaskPage,
@@ -26,6 +26,7 @@ export { isAcceptedItemCode } from '../../integrations/customs/protocol';
 
 const T = az.customsUi;
 const UPLOAD_MAX_CODES = 20_000;
+const LOOKUP_CHUNK = 250;
 
 /** 503 with the customs' own words when it could not be reached or refused us. */
 function unavailable(error: unknown): AppError {
@@ -129,14 +130,17 @@ export async function readCustomsStats(db: Db, timeZone: string): Promise<Custom
   return { posts, counts: s.counts, withdrawn: s.withdrawn, queue, tasks_today: tasks, last_sync: s.lastSync };
 }
 
-/** Tracking numbers of an uploaded list: an .xlsx's first column, or a text/CSV file's first field per line. */
+/** A tracking number has a digit: a header cell ("track") does not. */
+const TRACKING_NUMBER = /^(?=.*\d)[A-Za-z0-9-]{5,80}$/;
+
+/**
+ * Tracking numbers of an uploaded list: an .xlsx's first column, or a text/CSV file's first field
+ * per line; more than UPLOAD_MAX_CODES rows is a 422 as soon as the reader meets the next row.
+ */
 async function readTrackCodes(file: Buffer): Promise<string[]> {
-  const isZip = file.length > 4 && file[0] === 0x50 && file[1] === 0x4b;
-  const rows = isZip ? await readXlsxRows(file, UPLOAD_MAX_CODES + 1) : file.toString('utf8').split(/\r?\n/).map((l) => l.split(/[;,\t]/).map((c) => c.trim().replace(/^"|"$/g, '')));
-  if (!rows) throw invalid({ document_file: [T.fileNoTracks] });
-  // A tracking number has a digit: a header cell ("track") does not.
-  const codes = rows.map((r) => (r[0] ?? '').trim()).filter((c) => /^(?=.*\d)[A-Za-z0-9-]{5,80}$/.test(c));
-  return [...new Set(codes)].slice(0, UPLOAD_MAX_CODES);
+  const read = await readImportRows(file, { maxRows: UPLOAD_MAX_CODES, columns: 1, lenientText: true, isHeader: ([first = '']) => !TRACKING_NUMBER.test(first) });
+  if (!read) throw invalid({ document_file: [T.fileNoTracks] });
+  return [...new Set(read.rows.map(([code = '']) => code).filter((c) => TRACKING_NUMBER.test(c)))];
 }
 
 /**
@@ -149,8 +153,9 @@ export async function uploadCustomsList(db: Db, file: unknown): Promise<CustomsU
   const codes = await readTrackCodes(file);
   if (codes.length === 0) throw invalid({ document_file: [T.fileNoTracks] });
   const reply: CustomsUploadReply = { declared: 0, undeclared: 0, unuser: 0, not_found: 0 };
-  for (let i = 0; i < codes.length; i += 1000) {
-    const chunk = codes.slice(i, i + 1000);
+  // Lookups in chunks of 250: on the embedded PGlite a query runs on the event loop, so short ones keep other requests moving.
+  for (let i = 0; i < codes.length; i += LOOKUP_CHUNK) {
+    const chunk = codes.slice(i, i + LOOKUP_CHUNK);
     const atCustoms = new Map((await findCustomsParcelsByTrack(db, chunk)).map((p) => [p.trackCode, p]));
     const ours = new Map((await findDeclarationsByTrack(db, chunk)).map((d) => [d.trackCode, d]));
     for (const code of chunk) {

@@ -4,13 +4,14 @@ import {
   DIRECT_EXPORT_MAX_ROWS, EXPORT_FILE_PREFIX, IMPORT_MAX_CODES, TRACK_CODE_PATTERN, normalizeImportedCode,
   type DeclarationExportQuery, type HandoverExportQuery, type TrackCodeImportResult,
 } from '@app/contract/documents';
-import { fill, az } from '@app/contract/texts/az';
+import { az } from '@app/contract/texts/az';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { RequestUser } from '../../platform/access';
 import { badRequest } from '../../platform/errors';
 import { registerExporter, startExportTask } from '../../platform/export-tasks';
-import { readXlsxRows, writeXlsx, type XlsxColumn, type XlsxSheet } from '../../platform/xlsx';
+import { isZip, readImportRows } from '../../platform/import-reader';
+import { writeXlsx, type XlsxColumn, type XlsxSheet } from '../../platform/xlsx';
 import { countUpTo, findByCodes, readDeclarationBatches, readHandoverBatches, readIdBatches, type ExportRow } from './export-queries';
 
 const t = az.documentsUi;
@@ -146,21 +147,25 @@ export function streamDeclarationExport(db: Db, params: ExportParams, out: PassT
 
 /**
  * The track codes of an imported .xlsx: one column (a header row is allowed), FDX prefix stripped,
- * duplicates dropped. A file of another shape is refused (400) and nothing changes.
+ * duplicates dropped. A file of another shape is refused (400) and nothing changes; more than
+ * IMPORT_MAX_CODES rows is a 422 as soon as the reader meets the next row (platform/import-reader.ts).
  */
 export async function readImportedCodes(file: unknown): Promise<string[]> {
   const wrong = () => badRequest(t.wrongFile, { document_file: [t.wrongFile] });
-  if (!Buffer.isBuffer(file)) throw wrong();
-  const rows = await readXlsxRows(file, IMPORT_MAX_CODES + 1);
-  if (rows === null) throw wrong();
-  if (rows.some((r) => r.filter((c) => c !== '').length > 1)) throw wrong();
-  const values = rows.map((r) => normalizeImportedCode(r.find((c) => c !== '') ?? '')).filter((v) => v !== '');
-  if (values.length && (!TRACK_CODE_PATTERN.test(values[0]!) || /track|code|kod|izl/i.test(values[0]!))) values.shift(); // a header row
+  if (!Buffer.isBuffer(file) || !isZip(file)) throw wrong();
+  const firstCode = (r: readonly string[]) => normalizeImportedCode(r.find((c) => c !== '') ?? '');
+  const read = await readImportRows(file, {
+    maxRows: IMPORT_MAX_CODES,
+    // a few columns, so that a second filled one is noticed (the file must have one)
+    columns: 8,
+    isHeader: (r) => !TRACK_CODE_PATTERN.test(firstCode(r)) || /track|code|kod|izl/i.test(firstCode(r)),
+  });
+  if (read === null) throw wrong();
+  if (read.rows.some((r) => r.filter((c) => c !== '').length > 1)) throw wrong();
+  const values = read.rows.map(firstCode).filter((v) => v !== '');
   if (!values.length) throw badRequest(t.emptyFile, { document_file: [t.emptyFile] });
   if (values.some((v) => !TRACK_CODE_PATTERN.test(v))) throw wrong();
-  const codes = [...new Set(values)];
-  if (codes.length > IMPORT_MAX_CODES) throw badRequest(fill(t.tooManyCodes, { N: IMPORT_MAX_CODES }), { document_file: [fill(t.tooManyCodes, { N: IMPORT_MAX_CODES })] });
-  return codes;
+  return [...new Set(values)];
 }
 
 /** Excel import by track code: the matching declarations and the codes that matched none. */
