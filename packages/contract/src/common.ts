@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z, ZodNumber } from 'zod';
 
 /** A decimal numeral as forms and query strings send numbers: no exponent, hex, blank or words. */
 const NUMERAL = /^\s*-?(\d+(\.\d*)?|\.\d+)\s*$/;
@@ -17,7 +17,8 @@ export function toNumberish(value: unknown): unknown {
 
 /** The number schema with `toNumberish` in front; chains like `z.number()` (`.int().min(1).optional()`). */
 const ZodNumberish = z.core.$constructor('ZodNumberish', (inst: z.ZodNumber, def: z.core.$ZodNumberDef) => {
-  z.ZodNumber.init(inst, def);
+  // Not `z.ZodNumber.init`: the web build marks `z.*` calls pure (vite.config.ts manualPureFunctions) and would drop this one.
+  ZodNumber.init(inst, def);
   const parse = inst._zod.parse;
   inst._zod.parse = (payload, ctx) => {
     payload.value = toNumberish(payload.value);
