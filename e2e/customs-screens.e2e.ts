@@ -24,7 +24,7 @@ async function api<T>(context: BrowserContext, path: string): Promise<T> {
   if (!res.ok) throw new Error(`${path}: ${res.status}`);
   return (await res.json()) as T;
 }
-type CustomsRow = { id: number | null; tracking_number: string; user: { id: number } | null; post_status: number };
+type CustomsRow = { id: number; TrackingNumber: string; user_id: number | null; post_status: number };
 const figure = async (page: Page, id: string) => Number((await page.getByTestId(id).locator('.ant-statistic-content').innerText()).replace(/\D/g, ''));
 
 describe('[CUSTOMS][WEB] upload, stats, carrier posts', () => {
@@ -41,7 +41,7 @@ describe('[CUSTOMS][WEB] upload, stats, carrier posts', () => {
     await page.getByTestId('customs-upload-file-error').getByText('Yalnız .xlsx, .csv və ya .txt faylı seçin').waitFor();
     expect(await page.getByTestId('customs-upload-send').isDisabled()).toBe(true);
 
-    const csv = `track;note\n${declared.tracking_number};a\n${undeclared.tracking_number};b\nZZ${Date.now()}\n`;
+    const csv = `track;note\n${declared.TrackingNumber};a\n${undeclared.TrackingNumber};b\nZZ${Date.now()}\n`;
     await input.setInputFiles({ name: 'codes.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await page.getByText('codes.csv').waitFor();
     await page.getByTestId('customs-upload-send').click();

@@ -22,7 +22,7 @@ describe('[HANDOVER][E2E] a clerk hands over a parcel; the PIN of a United parce
     await signInAndWait(page, DEMO.backOffice);
     const token = await readAccessToken(context);
     // other specs may have moved parcels without a delivery price to 9 (created without weight): a parcel with a debt
-    const list = await api<{ data: { id: number; track_code: string; payed: boolean; delivery_price: string | null }[] }>(token, '/api/admin/v2/declaration/list?state_id=9&payed=0&per_page=50&created=all');
+    const list = await api<{ data: { id: number; track_code: string; payed: 0 | 1; delivery_price: string | null }[] }>(token, '/api/admin/v2/declaration/list?state_id=9&payed=0&per_page=50&created=all');
     const parcel = list.data.find((d) => Number(d.delivery_price) > 0);
     if (!parcel) throw new Error('no unpaid parcel at status 9 in the demo data');
 

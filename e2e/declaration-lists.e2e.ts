@@ -50,10 +50,10 @@ describe('[DECLARATIONS][LISTS] the admin opens every declaration list screen', 
     const token = await readAccessToken(context);
     // a declared parcel at customs whose declaration is ours (the deleted list is fed by the customs link)
     const atCustoms = (await (await fetch(`${BASE_URL}/api/admin/customs?declared=1&customer_exists=1&per_page=50`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
-      data: { id: number | null; tracking_number: string; post_status: number }[];
+      data: { declaration_id: number | null; TrackingNumber: string; post_status: number }[];
     };
-    const picked = atCustoms.data.find((r) => r.id !== null && r.post_status === 1)!;
-    const victim = { id: picked.id!, track_code: picked.tracking_number };
+    const picked = atCustoms.data.find((r) => r.declaration_id !== null && r.post_status === 1)!;
+    const victim = { id: picked.declaration_id!, track_code: picked.TrackingNumber };
     await page.goto(`${BASE_URL}/@next/declarations/${victim.id}`);
     await page.getByTestId('declaration-details').waitFor();
     await page.getByTestId('declaration-details').getByRole('button', { name: 'Sil' }).click();

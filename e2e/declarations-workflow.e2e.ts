@@ -162,7 +162,7 @@ describe('[DECLARATIONS][WORKFLOW] a clerk works one parcel from creation to del
 });
 
 /** Creates a declaration through the API as the signed-in user (setup for the tests below). */
-async function createThroughApi(token: string, globalTrackCode: string): Promise<{ id: number; trackCode: string }> {
+async function createThroughApi(token: string, globalTrackCode: string): Promise<{ id: number; track_code: string }> {
   const auth = { Authorization: `Bearer ${token}` };
   const users = (await (await fetch(`${BASE_URL}/api/admin/users/select?search=10001&admin=0&per_page=1`, { headers: auth })).json()) as { data: { id: number }[] };
   const types = (await (await fetch(`${BASE_URL}/api/admin/product-types/getlist?per_page=1`, { headers: auth })).json()) as { data: { id: number }[] };
@@ -173,7 +173,7 @@ async function createThroughApi(token: string, globalTrackCode: string): Promise
   });
   const response = await fetch(`${BASE_URL}/api/admin/declaration/create`, { method: 'POST', headers: auth, body });
   expect(response.status).toBe(200);
-  return ((await response.json()) as { data: { id: number; trackCode: string } }).data;
+  return ((await response.json()) as { data: { id: number; track_code: string } }).data;
 }
 
 describe('[DECLARATIONS][COMBINE] two parcels of one customer become one', () => {
@@ -193,13 +193,13 @@ describe('[DECLARATIONS][COMBINE] two parcels of one customer become one', () =>
     await page.waitForURL(/\/declarations\/create\?.*combined_id=/);
     const combined = page.getByTestId('declaration-form-combined');
     await combined.waitFor();
-    expect(await combined.innerText()).toContain(first.trackCode);
-    expect(await combined.innerText()).toContain(second.trackCode);
+    expect(await combined.innerText()).toContain(first.track_code);
+    expect(await combined.innerText()).toContain(second.track_code);
     await page.getByRole('button', { name: 'Yadda saxla' }).click();
     await toast(page, 'Bağlama yaradıldı').waitFor();
 
     for (const replaced of [first, second]) {
-      await page.goto(`${BASE_URL}/@next/declarations?created=all&track_code=${replaced.trackCode}`);
+      await page.goto(`${BASE_URL}/@next/declarations?created=all&track_code=${replaced.track_code}`);
       await waitForRows(page);
       await expect(rows(page).count()).resolves.toBe(0);
     }

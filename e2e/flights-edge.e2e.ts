@@ -42,7 +42,7 @@ async function createFlight(api: Api, prefix: string): Promise<number> {
 }
 
 interface FlightRow { id: number; name: string; count: number }
-interface SortingRow { trackCode: string }
+interface SortingRow { track_code: string }
 
 describe('[SORTING][WEB] scans typed faster than the answers', () => {
   test('every scan gets its own answer, in the order scanned; unknown and other-flight codes say so; focus stays in the input', async () => {
@@ -50,8 +50,8 @@ describe('[SORTING][WEB] scans typed faster than the answers', () => {
     const flights = await api<{ data: FlightRow[] }>('/api/admin/v2/flights/list?per_page=50&sort_column=id&sort_order=desc');
     const [flight, other] = flights.data.filter((f) => f.count >= 4);
     expect(flight && other).toBeTruthy();
-    const own = (await api<{ data: SortingRow[] }>(`/api/admin/sorting/list?flight_id=${flight!.id}&per_page=4`)).data.map((r) => r.trackCode);
-    const [foreign] = (await api<{ data: SortingRow[] }>(`/api/admin/sorting/list?flight_id=${other!.id}&per_page=1`)).data.map((r) => r.trackCode);
+    const own = (await api<{ data: SortingRow[] }>(`/api/admin/sorting/list?flight_id=${flight!.id}&per_page=4`)).data.map((r) => r.track_code);
+    const [foreign] = (await api<{ data: SortingRow[] }>(`/api/admin/sorting/list?flight_id=${other!.id}&per_page=1`)).data.map((r) => r.track_code);
     const codes = [own[0]!, own[1]!, 'QA-NO-SUCH-CODE', foreign!, own[0]!, own[2]!, own[3]!];
 
     await page.goto(`${BASE_URL}/@next/sorting?flight_id=${flight!.id}`);
@@ -111,8 +111,8 @@ describe('[FLIGHTS][WEB] closing a flight: the form before the question; a fligh
     await page.getByTestId('close-not-open').waitFor();
     await expect.poll(() => page.getByTestId('close-submit').isDisabled()).toBe(true);
     await shot(page, 'flight-close-stale');
-    const detail = await api<{ data: { airwaybill: string; status: { id: number } } }>(`/api/admin/flights/detail?flight_id=${flightId}`);
-    expect(detail.data).toMatchObject({ airwaybill: '235-00000001', status: { id: 30 } });
+    const detail = await api<{ data: { airwaybill: string; state_id: number } }>(`/api/admin/flights/detail?flight_id=${flightId}`);
+    expect(detail.data).toMatchObject({ airwaybill: '235-00000001', state_id: 30 });
     await context.close();
   });
 });
@@ -150,8 +150,8 @@ describe('[FLIGHTS][WEB] executing a package run while the server cannot be reac
     await page.getByTestId('execution-close').click();
     await page.reload();
     await page.getByTestId(`run-execute-${runId}`).waitFor();
-    const runs = await api<{ data: { id: number; executed: boolean; startedAt: string | null }[] }>(`/api/admin/flights/packages?flight_id=${flightId}`);
-    expect(runs.data.find((r) => r.id === runId)).toMatchObject({ executed: false, startedAt: null });
+    const runs = await api<{ data: { id: number; executed: number; start_date: string | null }[] }>(`/api/admin/flights/packages?flight_id=${flightId}`);
+    expect(runs.data.find((r) => r.id === runId)).toMatchObject({ executed: 0, start_date: null });
     await context.close();
   });
 });

@@ -19,7 +19,7 @@ async function confirm(page: Page) {
   await dialog.waitFor({ state: 'detached' });
 }
 
-interface Row { id: number; track_code: string; flight: { id: number } | null; status: { id: number; name: string } }
+interface Row { id: number; track_code: string; flight_id: number | null; state_id: number; state_name: string }
 
 describe('[FLIGHTS][WEB] a flight from creation to its manifest', () => {
   test('create, load declared parcels, close with dispatch, execute a package run, correct the air waybill, upload a manifest', async () => {
@@ -58,9 +58,9 @@ describe('[FLIGHTS][WEB] a flight from creation to its manifest', () => {
     await page.getByTestId('flight-create-submit').click();
     await page.getByText('Uçuş yaradıldı').waitFor();
     await page.waitForURL((url) => url.pathname === '/@next/flights');
-    const created = await api<{ data: { id: number; status: { id: number } }[] }>(`/api/admin/v2/flights/list?name=${name}`);
+    const created = await api<{ data: { id: number; state_id: number }[] }>(`/api/admin/v2/flights/list?name=${name}`);
     const flightId = created.data[0]!.id;
-    expect(created.data[0]!.status.id).toBe(29);
+    expect(created.data[0]!.state_id).toBe(29);
     await page.goto(`${BASE_URL}/@next/flights?name=${name}`);
     await waitForTable(page, 'flights');
     await expect(tableRows(page, 'flights').count()).resolves.toBe(1);
@@ -71,8 +71,8 @@ describe('[FLIGHTS][WEB] a flight from creation to its manifest', () => {
     const declared = new Set<string>();
     for (const inFlight of [1, 0]) {
       for (let pageNo = 1; pageNo <= 10; pageNo += 1) {
-        const reply = await api<{ data: { tracking_number: string }[] }>(`/api/admin/customs?declared=1&in_flight=${inFlight}&per_page=200&page=${pageNo}`);
-        reply.data.forEach((r) => declared.add(r.tracking_number));
+        const reply = await api<{ data: { TrackingNumber: string }[] }>(`/api/admin/customs?declared=1&in_flight=${inFlight}&per_page=200&page=${pageNo}`);
+        reply.data.forEach((r) => declared.add(r.TrackingNumber));
         if (reply.data.length < 200) break;
       }
     }
@@ -84,7 +84,7 @@ describe('[FLIGHTS][WEB] a flight from creation to its manifest', () => {
     const parcels: Row[] = [];
     for (const source of sources) {
       const list = await api<{ data: Row[] }>(source);
-      parcels.push(...list.data.filter((r) => declared.has(r.track_code) && r.flight?.id !== flightId && !parcels.some((p) => p.id === r.id)));
+      parcels.push(...list.data.filter((r) => declared.has(r.track_code) && r.flight_id !== flightId && !parcels.some((p) => p.id === r.id)));
       if (parcels.length >= 4) break;
     }
     parcels.splice(4);

@@ -15,7 +15,7 @@ function toast(page: Page, text: string) {
 }
 
 /** The plans table with the heaviest bands first. */
-const PLANS_BY_WEIGHT = `${BASE_URL}/@next/plans?sort=weight_from&order=desc`;
+const PLANS_BY_WEIGHT = `${BASE_URL}/@next/plans?sort=from_weight&order=desc`;
 
 describe('[SETTINGS][LISTS][E2E] the settings lists through the one resource pattern', () => {
   test('admin creates a tariff band with the infinity toggle, edits it (old price appears) and deletes it after the confirm', async () => {

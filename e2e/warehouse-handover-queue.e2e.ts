@@ -33,13 +33,13 @@ async function api<T>(token: string, path: string, form?: Record<string, string 
   return { status: res.status, body: (await res.json()) as T };
 }
 
-interface Row { id: number; user: { id: number } | null }
+interface Row { id: number; user_id: number | null }
 
 /** A customer with unpaid parcels at 9 and some USD balance, queued now (41): the queue entry and its parcels. */
 async function queueACustomer(token: string) {
   const list = await api<{ data: Row[] }>(token, '/api/admin/v2/declaration/list?state_id=9&payed=0&per_page=200&created=all');
   const byUser = new Map<number, number[]>();
-  for (const row of list.body.data) if (row.user) byUser.set(row.user.id, [...(byUser.get(row.user.id) ?? []), row.id]);
+  for (const row of list.body.data) if (row.user_id) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row.id]);
   for (const ids of byUser.values()) {
     const parcels = ids.slice(0, 2);
     const details = await api<{ data: HandoverDetails }>(token, '/api/admin/declaration/pay', { declaration_id: parcels.join(','), confirm: 0 });
@@ -73,8 +73,8 @@ describe('[WAREHOUSE][E2E] handover queue → executed → paid by balance and c
     await card.getByRole('button', { name: W.execute }).click();
     await page.waitForURL((url) => url.pathname.endsWith(`/warehouse/handover/queues/${taskId}`));
     await page.getByText(fill(W.queueTitle, { id: taskId, n: parcels.length })).waitFor();
-    const started = await api<{ data: { status: { id: number } } }>(token, `/api/admin/handover/info?handover_task_id=${taskId}`);
-    expect(started.body.data.status.id).toBe(42);
+    const started = await api<{ data: { state_id: number } }>(token, `/api/admin/handover/info?handover_task_id=${taskId}`);
+    expect(started.body.data.state_id).toBe(42);
     // 'Print receipt' is on by default: the entry's 80 mm receipt PDF went to the print frame once.
     await page.locator('iframe[data-testid="print-frame"]').waitFor({ state: 'attached' });
 
@@ -110,14 +110,14 @@ describe('[WAREHOUSE][E2E] handover queue → executed → paid by balance and c
 
     // Through the API: parcels 10 and paid, the entry 43, the balance and the register exact.
     for (const id of parcels) {
-      const info = await api<{ data: { status: { id: number }; paid: boolean } }>(token, `/api/admin/declaration/info?declaration_id=${id}`);
-      expect(info.body.data.status.id).toBe(10);
-      expect(info.body.data.paid).toBe(true);
+      const info = await api<{ data: { state_id: number; payed: number } }>(token, `/api/admin/declaration/info?declaration_id=${id}`);
+      expect(info.body.data.state_id).toBe(10);
+      expect(info.body.data.payed).toBe(1);
     }
-    const done = await api<{ data: { status: { id: number } } }>(token, `/api/admin/handover/info?handover_task_id=${taskId}`);
-    expect(done.body.data.status.id).toBe(43);
-    const customer = await api<{ data: { balance: { usd: string } } }>(token, `/api/admin/client/user?user_id=${details.user.id}`);
-    expect(customer.body.data.balance.usd).toBe(subtractAmounts(details.balance.usd, expected.balanceUsedUsd));
+    const done = await api<{ data: { state_id: number } }>(token, `/api/admin/handover/info?handover_task_id=${taskId}`);
+    expect(done.body.data.state_id).toBe(43);
+    const customer = await api<{ data: { balance_usd: string } }>(token, `/api/admin/client/user?user_id=${details.user.id}`);
+    expect(customer.body.data.balance_usd).toBe(subtractAmounts(details.balance.usd, expected.balanceUsedUsd));
     const registerAfter = (await api<{ data: { amount: string } }>(token, '/api/admin/cashboxes/balance')).body.data;
     // The register keeps the cash less the change given back.
     expect(registerAfter.amount).toBe(sumAmounts([registerBefore.amount, cash, `-${expected.refund}`]));

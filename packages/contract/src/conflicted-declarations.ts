@@ -69,50 +69,45 @@ export const ZConflictedListQuery = ZListQuery.extend({
 });
 export type ConflictedListQuery = z.infer<typeof ZConflictedListQuery>;
 
-interface Ref { id: number; name: string }
-
-/** GET /api/admin/conflicted_declaration/info → { data } (the declaration's names plus conflicted_declaration_id). */
-export interface ConflictedDeclarationDetail {
-  id: number;
-  conflicted_declaration_id: number;
-  trackCode: string;
-  globalTrackCode: string | null;
-  countryId: number;
-  user: { id: number; code: string | null; name: string; surname: string } | null;
-  branch: Ref | null;
-  basket: Ref | null;
-  productType: Ref | null;
-  shop: string | null;
-  weight: string | null;
-  price: string | null;
-  quantity: number | null;
-  type: number;
-  description: string | null;
-  file: string | null;
-  status: Ref;
-  declarationId: number | null;   // the declaration it was accepted into
-  causer: Ref | null;             // who created it
-  createdAt: string;
-  deletedAt: string | null;
-}
-
-/** One row of the unknown declarations table (spec §2: adds a basket column). */
+/**
+ * One row of the unknown declarations table (spec §2: adds a basket column), in the wire format of
+ * issue 14: flat snake_case with the declarations list's names (`state_*`, `user_*`, `branch_*`, …).
+ */
 export interface ConflictedListRow {
   id: number;
   track_code: string;
-  global_track_code: string | null;
-  user: { id: number; code: string | null; name: string; surname: string } | null;
+  global_track_code: string;      // '' when none
+  state_id: number;
+  state_name: string;
+  user_id: number | null;
+  user_name: string | null;
+  user_code: string | null;
   country_id: number;
-  status: Ref;
-  branch: Ref | null;
-  basket: Ref | null;
-  product_type: Ref | null;
+  branch_id: number | null;
+  branch_name: string | null;
+  basket_id: string | null;       // a string where clients read it
+  basket_name: string | null;
+  product_type_id: number | null;
+  product_type_name: string | null;
   shop_name: string | null;
   weight: string | null;
   price: string | null;
+  currency: string;
   quantity: number | null;
-  causer: Ref | null;
+  type: number;                   // 1 liquid, 2 other
+  descr: string | null;
+  /** URL of the uploaded document, or null. */
+  document_file: string | null;
+  causer_id: number | null;       // who created it
+  causer_name: string | null;
   created_at: string;
+}
+
+/** GET /api/admin/conflicted_declaration/info → { data }: the row's names plus the detail's. */
+export interface ConflictedDeclarationDetail extends ConflictedListRow {
+  conflicted_declaration_id: number;
+  declaration_id: number | null;  // the declaration it was accepted into
+  deleted_at: string | null;
 }
 export type ConflictedListReply = ListResponse<ConflictedListRow>;
 export interface ConflictedInfoReply { data: ConflictedDeclarationDetail }

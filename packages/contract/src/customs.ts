@@ -24,6 +24,8 @@ export type CustomsQueueAction = (typeof CUSTOMS_QUEUE_ACTIONS)[number];
 // ---------------------------------------------------------------- ping
 
 export interface CustomsPingReply {
+  /** Truthy when the link is up (what real clients read; same as ok). */
+  data: boolean;
   ok: boolean;
   ms: number;
   message: string;
@@ -47,25 +49,37 @@ export const ZCustomsDeclarationListQuery = ZListQuery.extend({
   flight_id: z.preprocess(blank, zId.optional()),
   date_from: dateTime,
   date_to: dateTime,
+  /** Real clients' action-bar names: d (declared), u (customer exists), flight (in a flight), user_id. */
+  d: flag,
+  u: flag,
+  flight: flag,
+  user_id: z.preprocess(blank, zId.optional()),
 });
 export type CustomsDeclarationListQuery = z.infer<typeof ZCustomsDeclarationListQuery>;
 
 /** spec §3 "Data grid row" / "Customs declaration". */
 export interface CustomsDeclarationRow {
-  id: number | null;
-  user: { id: number; name: string } | null;
-  importer_name: string | null;
-  pin: string | null;
-  goods_name: string | null;
-  invoice_price: string | null;
-  invoice_price_usd: string | null;
-  quantity: number | null;
-  pay_status: number | null;
-  reg_number: string | null;
-  tracking_number: string;
-  flight: { id: number; name: string } | null;
+  /** Our declaration of the parcel (0 when we have none; declaration_id is then null). */
+  id: number;
+  declaration_id: number | null;
+  user_id: number | null;
+  user_name: string | null;
+  /** The customs service's own names (PascalCase), as real clients read them. */
+  ImportName: string;
+  PinNumber: string;
+  GoodsName: string;
+  InvoicePriceFull: string;
+  InvoicePriceUsd: string;
+  /** Decimal string of the quantity ('' unknown). */
+  QuantityFull: string;
+  PayStatus: string;
+  RegNumber: string;
+  TrackingNumber: string;
+  flight_id: number | null;
+  flight_name: string | null;
   post_status: number;
-  added_at: string;
+  /** When the parcel reached customs (created_at) and when it was declared. */
+  created_at: string;
   declared_at: string | null;
 }
 export interface CustomsCounts {
@@ -89,36 +103,46 @@ export const ZCarriersPostsQuery = z.object({
   status: z.preprocess(blank, zInt.refine((v) => (CUSTOMS_POST_STATUSES as readonly number[]).includes(v)).optional()),
   fin: text(16),
   track_code: text(80),
+  /** Real clients' names: dateFrom/dateTo ('YYYY-MM-DD HH:mm:ss'), documentNumber (FIN), trackingNumber. */
+  dateFrom: dateTime,
+  dateTo: dateTime,
+  documentNumber: text(16),
+  trackingNumber: text(80),
   package_type: z.preprocess(blank, z.enum(['1', '2']).optional()),
 });
 export type CarriersPostsQuery = z.infer<typeof ZCarriersPostsQuery>;
 
-/** spec §3 "Customs post". */
+/** spec §3 "Customs post", in the customs service's own casing (as real clients read it). */
 export interface CustomsPostRow {
-  direction: number | null;
-  tracking_number: string;
-  transport_cost: number | null;
-  weight: number | null;
-  quantity: number | null;
-  importer_name: string | null;
-  importer_address: string | null;
-  exporter_name: string | null;
-  exporter_address: string | null;
-  fin: string | null;
+  /** Row number on the page (offset + n). */
+  id: number;
+  direction: number;
+  trackinG_NO: string;
+  transP_COSTS: number;
+  weighT_GOODS: number;
+  quantitY_OF_GOODS: number;
+  idxaL_NAME: string;
+  idxaL_ADRESS: string;
+  ixraC_NAME: string;
+  ixraC_ADRESS: string;
+  fin: string;
   voen: string | null;
-  invoice_price: number | null;
-  currency: string | null;
-  goods_traffic_from: string | null;
-  goods_traffic_to: string | null;
-  goods_list: { goods_id: number; name_of_goods: string }[];
-  document_type: string | null;
+  invoyS_PRICE: number;
+  currencY_TYPE: string;
+  invoyS_AZN: number;
+  invoyS_USD: number;
+  goodS_TRAFFIC_FR: string | null;
+  goodS_TRAFFIC_TO: string | null;
+  goodsList: { goodS_ID: number; namE_OF_GOODS: string }[];
+  documenT_TYPE: string;
   airwaybill: string | null;
-  dispatch_number: string | null;
-  status: number;
-  ecom_reg_number: string | null;
-  package_type: string | null;
-  insert_date: string | null;
-  dispatch_date: string | null;
+  depesH_NUMBER: string | null;
+  /** The post status as text ('0', '1', '3', '4'). */
+  status: string;
+  ecoM_REGNUMBER: string;
+  packagE_TYPE: string;
+  inserT_DATE: string;
+  depesH_DATE: string | null;
 }
 export interface CarriersPostsReply {
   data: CustomsPostRow[];
@@ -168,6 +192,8 @@ export const ZCustomsQueueListQuery = ZListQuery.extend({
   action: z.preprocess(blank, z.enum(CUSTOMS_QUEUE_ACTIONS).optional()),
   status: z.preprocess(blank, z.enum(CUSTOMS_QUEUE_STATUSES).optional()),
   track_code: text(80),
+  /** Real clients' action-bar search. */
+  tracking_no: text(80),
   date_from: dateTime,
   date_to: dateTime,
 });
@@ -179,7 +205,8 @@ export interface CustomsQueueRow {
   action: string;
   track_code: string;
   declaration_id: number | null;
-  json: unknown;
+  /** The request as JSON text. */
+  json: string;
   status: CustomsQueueStatus;
   status_code: number | null;
   response: string | null;
@@ -193,6 +220,8 @@ export type CustomsQueueListReply = ListResponse<CustomsQueueRow>;
 // ---------------------------------------------------------------- stats, upload
 
 export interface CustomsStatsReply {
+  /** What real clients read: declared, undeclared (unuser) and unknown customers (nonExistUsers). */
+  data: CustomsUploadFigures;
   posts: Record<'0' | '1' | '3' | '4', number>;
   counts: CustomsCounts;
   /** Declarations withdrawn at customs (the deleted declarations screen). */
@@ -204,7 +233,10 @@ export interface CustomsStatsReply {
 }
 
 /** POST customs/upload: the tracking numbers of the file, sorted out (spec §7: declared, undeclared, unuser). */
+export interface CustomsUploadFigures { declared: number; unuser: number; nonExistUsers: number }
 export interface CustomsUploadReply {
+  /** The sort-out as real clients read it: declared, undeclared (unuser), not ours / no customer (nonExistUsers). */
+  data: CustomsUploadFigures;
   declared: number;
   undeclared: number;
   unuser: number;

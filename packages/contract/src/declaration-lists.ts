@@ -42,7 +42,8 @@ export interface DeletedDeclarationRow extends DeclarationListRow {
   /** When customs' declaration was withdrawn (as we first learnt it). */
   deleted_at: string;
   /** Who of us cancelled the declaration (its audit entry); null when the citizen withdrew it at customs. */
-  deleted_by: { id: number; name: string } | null;
+  deleted_by_id: number | null;
+  deleted_by_name: string | null;
 }
 export type DeletedDeclarationListReply = ListResponse<DeletedDeclarationRow>;
 
@@ -65,17 +66,19 @@ export const ZPostDeclarationListQuery = ZListQuery.extend({
 });
 export type PostDeclarationListQuery = z.infer<typeof ZPostDeclarationListQuery>;
 
-/** spec §3 "Post declaration": id, trackCode, price, dgkPrice, user, read, createdAt, customsId, declarationId. */
+/** spec §3 "Post declaration", in the wire format real clients read (issue 14: flat snake_case). */
 export interface PostDeclarationRow {
   id: number;
-  trackCode: string;
+  track_code: string;
   price: string | null;       // declared value (USD)
-  dgkPrice: string | null;    // the value customs (DGK) set (USD)
-  user: { id: number; code: string | null; name: string; surname: string } | null;
-  read: boolean;
-  createdAt: string;
-  customsId: string | null;
-  declarationId: number | null;
+  dgk_price: string | null;   // the value customs (DGK) set (USD)
+  user_id: number | null;
+  user_name: string | null;
+  user_code: string | null;
+  is_new: 0 | 1;
+  created_at: string;
+  customs_id: number | null;  // customs' numeric id
+  declaration_id: number | null;
 }
 export type PostDeclarationListReply = ListResponse<PostDeclarationRow>;
 

@@ -1,3 +1,4 @@
+import type { DeclarationListRow } from './declarations';
 import { z } from 'zod';
 import { zDateTimeText, zDecimal, zFlag, zId, zIdList, zInt, ZListQuery } from './common';
 import { az } from './texts/az';
@@ -229,18 +230,11 @@ export const ZMarketplaceListFilters = z.object({
 export const MARKETPLACE_SORT_COLUMNS = ['id', 'created_at', 'track_code', 'weight'] as const;
 export const ZMarketplaceListQuery = ZListQuery.extend({ sort_column: z.enum(MARKETPLACE_SORT_COLUMNS).optional() }).extend(ZMarketplaceListFilters.shape);
 export type MarketplaceListQuery = z.infer<typeof ZMarketplaceListQuery>;
-export interface MarketplaceListRow {
-  id: number;
-  track_code: string;
-  global_track_code: string | null;
-  trendyol: number;
-  user: { id: number; code: string | null; name: string; surname: string } | null;
-  status: { id: number; name: string };
-  trendyol_state: { id: number; name: string } | null;
+/** A marketplace parcel: the declarations list row (issue 14, flat) plus its marketplace state and PIN. */
+export interface MarketplaceListRow extends DeclarationListRow {
+  trendyol_state_id: number | null;
+  trendyol_state_name: string | null;
   pin_code: string | null;
-  weight: string | null;
-  price: string | null;
-  created_at: string;
 }
 export interface MarketplaceListReply { data: MarketplaceListRow[]; total: number; last_page: number }
 

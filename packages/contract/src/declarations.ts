@@ -66,39 +66,88 @@ export const ZDeclarationListQuery = ZListQuery.extend({
 }).extend(ZDeclarationListFilters.shape);
 export type DeclarationListQuery = z.infer<typeof ZDeclarationListQuery>;
 
-interface Ref { id: number; name: string }
+/** 0/1 where real clients read a flag as a number (issue 14). */
+export type Flag01 = 0 | 1;
 
-/** One row of the declarations list (spec §2 "Declarations table columns"). */
+/**
+ * One row of the declarations list (spec §2 "Declarations table columns") in the wire format real
+ * clients read (issue 14, ../shared/spec/api-fields-in-use.tsv): flat snake_case, a related record
+ * as `<name>_id` + `<name>_name`, money and measures as exact decimal strings, flags 0/1 where the
+ * file says 0/1, dates `YYYY-MM-DD HH:mm:ss` in the office time zone. declaration/info answers the
+ * same names (DeclarationDetail), plus a few its own screen needs.
+ */
 export interface DeclarationListRow {
   id: number;
+  awb: string;                   // '' when none
   track_code: string;
   global_track_code: string | null;
-  user: { id: number; code: string; name: string; surname: string } | null;
-  country_id: number;
-  status: Ref;
-  payed: boolean;
-  customs: boolean;
-  return: boolean;
-  is_new: boolean;
-  flight: Ref | null;
+  requires_declaration: boolean;
+  can_accommodate: boolean;      // may go into a box: not requiring a declaration
+  editable: Flag01;              // not deleted and not handed over (10)
   weight: string | null;
-  price: string | null;
+  height: string | null;
+  width: string | null;
+  depth: string | null;
+  price: string | null;          // product price
+  currency: string;              // prices are in USD
+  voen: string | null;
+  coupon_id: number;             // 0: no coupon (no coupons yet)
   delivery_price: string | null;
+  /** The parcel (koli): its name, and its id for our own links. */
+  box: string | null;
+  parcel_id: number | null;
+  parcel_sorting_id: number | null;
+  parcel_sorting_state_name: string | null;
+  parcel_sorting_created_at: string | null;
+  basket_id: string | null;      // a string where clients read it
+  basket_name: string | null;
+  container_id: number | null;
+  container_name: string | null;
+  container_id_tmp: number | null;   // the previous box (no box history yet: the current one)
+  container_name_tmp: string | null;
+  branch_id: number | null;
+  branch_name: string | null;
   quantity: number;
-  type: number;
-  plan_category: Ref | null;
-  shop_name: string | null;
-  product_type: Ref | null;
-  parcel: Ref | null;
-  container: Ref | null;
-  basket: Ref | null;
-  branch: Ref | null;
-  wardrobe_number: string | null;
-  trendyol: number;
-  causer: Ref | null;
-  /** An uploaded document exists (GET declaration/document opens it). */
-  has_document: boolean;
+  type: number;                  // 1 liquid, 2 other
+  shop_name: string;             // '' when none
+  /** URL of the uploaded document (GET declaration/document), or null. */
+  document_file: string | null;
+  tariff_category_id: number | null;
+  tariff_category_name: string | null;
+  state_id: number;
+  state_name: string;
+  product_type_id: number | null;
+  product_type_name: string | null;
+  user_id: number | null;
+  user_name: string | null;      // customer's full name
+  user_code: string | null;      // customer code (our own screens)
+  descr: string | null;
+  is_new: Flag01;
   created_at: string;
+  delivered_at: string | null;
+  is_commercial: Flag01;
+  payed: Flag01;
+  customs: Flag01;
+  return: Flag01;
+  is_wanted: Flag01;
+  wanted_description: string | null;
+  flight_id: number | null;
+  flight_name: string | null;
+  country_id: number;
+  wardrobe_number: string;       // '' when none
+  is_your_branch: boolean;       // branch = the viewer's admin branch
+  causer_id: number | null;
+  causer_name: string | null;    // who last changed it
+  customs_data: { created_at: string; raw_data: Record<string, unknown> } | null;
+  delivery_point_id: number | null;
+  delivery_point_name: string | null;
+  trendyol: number;              // provider: 0 internal, 1 Trendyol-type, 2 Temu-type
+  trendyol_logs: Record<string, unknown> | null;
+  who_added_bbs: string | null;
+  when_added_bbs: string | null;
+  handover_task_id: string | null;
+  partner_id: number | null;
+  partner_name: string | null;
 }
 
 // ================================================================ one declaration (issue 3)
@@ -240,61 +289,20 @@ export type DeclarationCommercialForm = z.infer<typeof ZDeclarationCommercialFor
 
 // ---------------------------------------------------------------- replies
 
-interface NamedRef { id: number; name: string }
-
-/** GET /api/admin/declaration/info?declaration_id → { data: DeclarationDetail } (spec §3 "Declaration", its names). */
-export interface DeclarationDetail {
-  id: number;
-  awb: string | null;
-  globalTrackCode: string | null;
-  trackCode: string;
-  voen: string | null;
-  couponId: number | null;
-  countryId: number;
-  wardrobeNumber: string | null;
-  requiresDeclaration: boolean;
-  canAccommodate: boolean;       // may go into a box: not requiring a declaration
-  isCommercial: boolean;
-  isSpecial: boolean;
-  paid: boolean;
-  approved: boolean;             // customs
-  returned: boolean;
-  read: boolean;                 // !is_new
-  editable: boolean;             // not deleted and not handed over (10)
-  isYourBranch: boolean;         // branch = the viewer's admin branch
-  weight: string | null;
-  height: string | null;
-  width: string | null;
-  depth: string | null;
-  price: string | null;
-  deliveryPrice: string | null;
-  quantity: number;
-  type: number;                  // 1 liquid, 2 other
-  measureId: number;
-  shop: string | null;
-  description: string | null;
-  file: string | null;           // URL of the uploaded document, or null
-  createdAt: string;             // YYYY-MM-DD HH:mm:ss, office time zone
-  deliveredAt: string | null;
-  deletedAt: string | null;
-  parcel: NamedRef | null;
-  basket: NamedRef | null;
-  box: NamedRef | null;
-  lastBox: NamedRef | null;
-  branch: NamedRef | null;
-  planCategory: NamedRef | null;
-  status: NamedRef;
-  productType: NamedRef | null;
-  user: { id: number; code: string | null; name: string; surname: string; phone: string | null; fin: string | null } | null;
-  flight: (NamedRef & { statusId: number }) | null;
-  deliveryPoint: NamedRef | null;
-  causerId: number | null;
-  handoverTaskId: number | null;
-  bbs: { user: NamedRef | null; date: string | null } | null;
-  parcelSorting: { id: number; state_name: string; created_at: string } | null;
-  trendyol: number;              // provider: 0 internal, 1 Trendyol-type, 2 Temu-type
-  trendyolLogs: Record<string, unknown> | null;
-  partner: NamedRef | null;
+/**
+ * GET /api/admin/declaration/info?declaration_id → { data: DeclarationDetail }: the list row's names
+ * (issue 14: the same row mapper as the list) plus what the details screen needs.
+ */
+export interface DeclarationDetail extends DeclarationListRow {
+  is_special: boolean;
+  measure_id: number;
+  deleted_at: string | null;
+  user_surname: string | null;
+  user_first_name: string | null;
+  user_phone: string | null;
+  user_fin: string | null;
+  flight_state_id: number | null;
+  location_name: string;         // its branch's name ('' when none)
 }
 export interface DeclarationInfoReply { data: DeclarationDetail }
 
@@ -312,7 +320,7 @@ export interface DeclarationCombineReply {
     type: number;                // 1 if any is liquid
     shop_name: string | null;
     global_track_code: string | null;
-    declarations: { id: number; trackCode: string; globalTrackCode: string | null; weight: string | null; price: string | null; quantity: number }[];
+    declarations: { id: number; track_code: string; global_track_code: string | null; weight: string | null; price: string | null; quantity: number }[];
   };
 }
 
@@ -320,10 +328,14 @@ export interface DeclarationCombineReply {
 export interface DeclarationTimelineEntry {
   id: string;                    // 'audit:<n>' (a change, with the status it set), or 'status:<n>' (a status change with no audit entry)
   action: string;                // e.g. 'declaration.create', 'declaration.state', 'declaration.edit'
-  status: NamedRef | null;       // the status after the change, when the change set one
-  branch: NamedRef | null;       // the changer's branch
-  declaration: { id: number; trackCode: string };
-  changer: { id: number; name: string } | null;
+  state_id: number | null;       // the status after the change, when the change set one
+  state_name: string | null;
+  branch_id: number | null;      // the changer's branch
+  branch_name: string | null;
+  declaration_id: number;
+  track_code: string;
+  causer_id: number | null;      // who made the change (null: the system)
+  causer_name: string | null;
   note: string | null;           // reason / description
   changes: Record<string, unknown> | null;
   created_at: string;
@@ -337,7 +349,7 @@ export interface DeclarationActionReply { data: { id: number } }
 /** cancel_many and v2 edit/state → how many declarations changed. */
 export interface DeclarationBulkReply { data: { count: number } }
 /** GET /api/admin/declaration/orders?declaration_id → { data: [] } until the orders domain exists. */
-export interface DeclarationOrdersReply { data: { id: number; trackCode: string | null }[] }
+export interface DeclarationOrdersReply { data: { id: number; track_code: string | null }[] }
 
 // ---------------------------------------------------------------- returns (spec §3 "Return", §5)
 
@@ -374,7 +386,4 @@ export const ZReturnForm = z.object({
 export type ReturnForm = z.infer<typeof ZReturnForm>;
 
 /** GET /api/admin/declaration/partner_declarations: the list's query (partner_id filters one partner). */
-export interface PartnerDeclarationRow extends DeclarationListRow {
-  partner: { id: number; name: string } | null;
-  edited_by: { id: number; name: string } | null; // who last changed it (the causer)
-}
+export type PartnerDeclarationRow = DeclarationListRow; // partner_id/partner_name, causer_id/causer_name (edited by)

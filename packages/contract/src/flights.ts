@@ -46,53 +46,72 @@ const reqId = z.preprocess((v) => (v === null ? undefined : v), zId);
 
 // ---------------------------------------------------------------- list (GET v2/flights/list, flights/info)
 
-export const FLIGHT_SORTS = ['id', 'name', 'started_at', 'ended_at', 'created_at', 'status', 'count'] as const;
+export const FLIGHT_SORTS = [
+  'id', 'name', 'start_date', 'end_date', 'created_at', 'state_id', 'count', 'total',
+  /** older names, still understood */
+  'started_at', 'ended_at', 'status',
+] as const;
+/** A date range of a table filter: 'YYYY-MM-DD HH:mm:ss,YYYY-MM-DD HH:mm:ss' (either side may be empty). */
+const dateRange = z.preprocess(blank, z.string().trim().max(64)
+  .refine((v) => v.split(',').every((part) => part.trim() === '' || isCalendarDateTime(part.trim().slice(0, 19))), { message: az.flights.invalidDate })
+  .optional());
 export const ZFlightListQuery = ZListQuery.extend({
   sort_column: z.enum(FLIGHT_SORTS).optional(),
+  id: optId,
   name: text(120),
   airwaybill: text(64),
   country_id: optId,
   state_id: optId,
   trendyol: z.preprocess(blank, zInt.min(0).max(2).optional()),
+  /** The provider filter of real clients (same values as trendyol). */
+  flight_provider: z.preprocess(blank, zInt.min(0).max(2).optional()),
   /** The flight's start date (started_at) from / to, days in the office time zone. */
   date_from: date,
   date_to: date,
+  /** Table date-range filters of real clients: 'from,to' date-times in the office time zone. */
+  start_date: dateRange,
+  end_date: dateRange,
 });
 export type FlightListQuery = z.infer<typeof ZFlightListQuery>;
 
+/** A flights list row (issue 14 wire format: flat, snake_case; amounts and weights as exact decimal strings). */
 export interface FlightRow {
   id: number;
   name: string;
-  /** Provider code (0 internal, 1 Trendyol, 2 Temu). */
+  /** Provider code (0 internal, 1 Trendyol, 2 Temu) and its label. */
   trendyol: number;
-  airwaybill: string | null;
-  /** YYYY-MM-DD (office time zone). */
-  startedAt: string | null;
-  endedAt: string | null;
+  flight_provider: string;
+  /** '' while the flight has none. */
+  airwaybill: string;
   /** YYYY-MM-DD HH:mm:ss (office time zone). */
-  createdAt: string;
-  closedAt: string | null;
+  start_date: string;
+  end_date: string | null;
+  created_at: string;
+  closed_at: string | null;
   /** YYYY-MM, the flight's accounting month ("current month"), null when never set. */
-  thisMonth: string | null;
-  country: { id: number; name: string } | null;
-  status: { id: number; name: string };
-  /** Parcels on the flight (count/declarationCount). */
+  this_month: string | null;
+  country_id: number;
+  country_name: string;
+  state_id: number;
+  state_name: string;
+  /** Parcels (declarations) on the flight; `total` is the same figure under the name clients read. */
   count: number;
+  total: number;
   /** Parcels handed over (status 10). */
-  completedDeclarations: number;
+  finished: number;
   /** kg, sum of the parcels' weights. */
   weight: string;
   /** Sum of the parcels' product prices in lira (Turkey) — spec column "amount in lira". */
-  productPrice: string;
+  price: string;
   /** Sum of the delivery prices, $. */
-  deliveryPrice: string;
+  delivery_price: string;
   /** Package runs of the flight and how many are executed. */
-  packageRuns: number;
-  packageRunsExecuted: number;
+  package_runs: number;
+  package_runs_executed: number;
 }
 export type FlightListReply = ListResponse<FlightRow>;
 
-export interface FlightOption { id: number; name: string }
+export interface FlightOption { id: number; name: string; flight_name: string }
 /** GET flights/options, flights/select: newest first, at most 1000. */
 export interface FlightOptionsReply { data: FlightOption[] }
 export const ZFlightOptionsQuery = z.object({
@@ -106,7 +125,11 @@ export const ZFlightIdQuery = z.object({ flight_id: zId });
 export type FlightIdQuery = z.infer<typeof ZFlightIdQuery>;
 
 /** GET flights/detail?flight_id: the info cards of the detail page. */
-export interface FlightDetail extends FlightRow {
+export interface FlightDetail extends Omit<FlightRow, 'weight' | 'price' | 'delivery_price'> {
+  /** The detail's figures are numbers (clients use them as they are). */
+  weight: number;
+  price: number;
+  delivery_price: number;
   /** Bags (kisə) of the flight. */
   bags: number;
   /** Parcels declared to customs (with a registration number) / not. */
@@ -114,16 +137,17 @@ export interface FlightDetail extends FlightRow {
   undeclared: number;
   /** Parcels at 8 (dispatch sent). */
   dispatched: number;
-  /** Dimensional weight kg (also via calculate), null until computed. */
-  volume: string | null;
+  /** Dimensional weight kg (also via calculate), 0 until computed (volume_calculated 0). */
+  volume: number;
+  volume_calculated: number;
   /** What the row menu may do now (spec §4 rules), decided by the server. */
-  can: { close: boolean; changeAirwaybill: boolean; pallets: boolean };
+  can: { close: boolean; change_airwaybill: boolean; pallets: boolean };
 }
 
 /** GET flights/stats?flight_id (spec §3 Stats): handed-over parcels and what they paid, $. */
 export interface FlightStatsReply { data: { sum: string; count: number } }
 /** GET flights/calculate?flight_id: dimensional weight (w×h×d/6000 per parcel, kg). */
-export interface FlightCalculateReply { weight: string; count: number }
+export interface FlightCalculateReply { data: number; weight: string; count: number }
 
 // ---------------------------------------------------------------- package runs (packaging process)
 
@@ -136,36 +160,46 @@ export interface PackageRunItemInput {
 export interface PackageRunItemOutput { trackingNumber: string; code: number; message?: string | null }
 export interface PackageRun {
   id: number;
-  flightId: number;
-  executed: boolean;
+  flight_id: number;
+  /** 0/1 */
+  executed: number;
+  /** The run's overall code as text ('200' answered, '500' not parsed), null until executed. */
+  status_code: string | null;
+  /** JSON text of the request: [{regNumber, trackingNumber, airWaybillNumber, depeshNumber}]. */
+  json: string;
+  /** JSON text of the answer: {code, data: {<trackingNumber>: <code>}}, null until executed. */
+  response: string | null;
   input: PackageRunItemInput[];
   output: PackageRunItemOutput[] | null;
-  /** ms */
-  elapsedTime: number | null;
-  startedAt: string | null;
-  endedAt: string | null;
-  createdAt: string;
+  /** ms, -1 until executed. */
+  elapsed_time: number;
+  start_date: string | null;
+  end_date: string | null;
+  created_at: string;
   /** Parcels of the run customs accepted (code 200 or 048). */
   accepted: number;
 }
 export const ZFlightPackagesQuery = ZListQuery.extend({ flight_id: zId });
 export type FlightPackagesReply = ListResponse<PackageRun>;
 export const ZExecutePackageRunQuery = z.object({ queue_id: zId });
-export interface ExecutePackageRunReply { message: string; packages: PackageRunItemOutput[]; data: PackageRun }
+export interface ExecutePackageRunItem { track_code: string; code: string; codename: string }
+export interface ExecutePackageRunReply { message: string; packages: PackageRunItemOutput[]; response: ExecutePackageRunItem[]; data: PackageRun }
 
 // ---------------------------------------------------------------- sent dispatches / air waybills
 
 /** One dispatched parcel (spec §3 "Dispatch summary" packages). */
 export interface DispatchPackage {
-  declarationId: number;
-  trackCode: string;
-  regNumber: string | null;
-  dispatchNumber: string | null;
+  declaration_id: number;
+  /** The customs service's casing for the tracking number, dispatch number and date (file wins). */
+  trackinG_NO: string;
+  reg_number: string | null;
+  depesH_NUMBER: string | null;
   airwaybill: string | null;
   weight: string;
-  user: { id: number; name: string } | null;
+  user_id: number | null;
+  user_name: string | null;
   code: number | null;
-  sentAt: string | null;
+  depesH_DATE: string | null;
 }
 export const AIRWAYBILL_PACKAGES_PAGE_SIZE = 20;
 export const ZAirwaybillPackagesQuery = ZListQuery.extend({
@@ -173,10 +207,10 @@ export const ZAirwaybillPackagesQuery = ZListQuery.extend({
   per_page: zInt.min(1).max(1000).default(AIRWAYBILL_PACKAGES_PAGE_SIZE),
 });
 /** GET airwaybillpackages?flight_id: page size 20, totals over every page. */
-export interface AirwaybillPackagesReply { packages: DispatchPackage[]; total: number; totalWeight: string; count: number }
+export interface AirwaybillPackagesReply { data: { packages: DispatchPackage[]; totalWeight: number; count: number }; total: number }
 /** GET airwaybillinfo?flight_id */
 export interface AirwaybillInfoReply {
-  data: { flightId: number; airwaybill: string | null; status: { id: number; name: string }; dispatched: number; totalWeight: string; canChange: boolean };
+  data: { flight_id: number; airwaybill: string; state_id: number; state_name: string; dispatched: number; total_weight: string; can_change: boolean };
 }
 /** POST flights/airwaybill (multipart): only at 30 (spec §4). */
 export const ZAirwaybillChange = z.object({
@@ -187,7 +221,7 @@ export interface AirwaybillChangeReply {
   message: string;
   data: FlightRow;
   /** Package runs not yet executed whose input now carries the new number. */
-  runsUpdated: number;
+  runs_updated: number;
   /** Customs 'update' sends queued for the flight's dispatched parcels (0 while sending to customs is off). */
   queued: number;
 }
@@ -195,12 +229,14 @@ export interface AirwaybillChangeReply {
 // ---------------------------------------------------------------- pallets / bags
 
 /** spec §3 "Pallet": a bag (kisə) of the flight with its totals. */
-export interface Pallet { id: number; box: string; totalCount: number; totalWeight: string }
+export interface Pallet { id: number; box: string; total_count: number; total_weight: number }
 export interface FlightBoxesReply { data: Pallet[] }
 export const ZBoxDeclarationsQuery = ZListQuery.extend({ flight_id: optId, box_id: optId, track_code: text(80) });
 export interface BoxDeclarationRow {
-  id: number; trackCode: string; globalTrackCode: string | null; user: { id: number; name: string } | null;
-  box: { id: number; name: string } | null; weight: string; status: { id: number; name: string }; price: string; deliveryPrice: string;
+  id: number; track_code: string; global_track_code: string | null; user_id: number | null; user_name: string | null;
+  /** The bag (koli): its id and name. */
+  box_id: number | null; box: string | null; weight: string; state_id: number; state_name: string; price: string; delivery_price: string;
+  flight_id: number | null; flight_name: string | null;
 }
 export type BoxDeclarationsReply = ListResponse<BoxDeclarationRow>;
 
@@ -300,8 +336,13 @@ export const ZFlightExportQuery = z.object({
 // ---------------------------------------------------------------- sorting (branch sorting of a flight)
 
 /** spec §3 "Sorting list item": a parcel's branch sorting code and its text. */
-export interface SortingListItem { id: number; trackCode: string; code: string | null; codeText: string | null; sortedAt: string | null }
-export const ZSortingQuery = ZListQuery.extend({ flight_id: zId, track_code: text(80) });
+export interface SortingListItem {
+  /** The declaration (also declaration_id). */
+  id: number; declaration_id: number; track_code: string;
+  user_id: number | null; user_name: string | null; branch_id: number | null; branch_name: string | null;
+  code: string | null; code_text: string | null; sorted_at: string | null;
+}
+export const ZSortingQuery = ZListQuery.extend({ flight_id: zId, track_code: text(80), user_id: optId, branch_id: optId });
 export type SortingListReply = ListResponse<SortingListItem>;
 
 // ---------------------------------------------------------------- flight files & sorting (issue 7: manifests, exports, road sheet, sorting)
@@ -337,6 +378,8 @@ export const ZSortingCreate = z.object({
 export type SortingCreate = z.infer<typeof ZSortingCreate>;
 export interface SortingCreateReply {
   message: string;
+  /** The sorted declaration's id (also data.id). */
+  id: number;
   /** `already`: the parcel had been sorted before (the reply repeats its code and first sorting time). */
   data: SortingListItem & { already: boolean };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zDateTimeText, zId, ZListQuery, type ListResponse } from './common';
+import { zDateRangeText } from './users';
 
 /*
  * History screens (spec §2 "Content": archive/state `state_changes`, logs `my_logs`; the status
@@ -14,38 +15,52 @@ const text = (max = 200) => z.preprocess(blank, z.string().trim().max(max).optio
 const optionalId = z.preprocess(blank, zId.optional());
 const dateTime = z.preprocess(blank, zDateTimeText.optional());
 
-interface Ref { id: number; name: string }
-
-export const STATE_ARCHIVE_SORT_COLUMNS = ['id', 'created_at'] as const;
+/** `state_name` and `user_name` (real clients' column ids) order by the status and user id. */
+export const STATE_ARCHIVE_SORT_COLUMNS = ['id', 'created_at', 'model_id', 'object_id', 'state_id', 'user_id', 'state_name', 'user_name'] as const;
+/** Filters; `id`, `state_name` and `created_at` ('from,to') are the names real clients send (issue 14). */
 export const ZStateArchiveQuery = ZListQuery.extend({
   sort_column: z.enum(STATE_ARCHIVE_SORT_COLUMNS).optional(),
+  id: optionalId,
   model_id: optionalId,
   object_id: optionalId,
   state_id: optionalId,
+  state_name: text(120),
   user_id: optionalId,
   user_name: text(120),
   date_from: dateTime,
   date_to: dateTime,
+  created_at: zDateRangeText,
 });
 export type StateArchiveQuery = z.infer<typeof ZStateArchiveQuery>;
 
+/** One status change, flat (issue 14): related records as `<name>_id` + `<name>_name`. */
 export interface StateArchiveRow {
   id: number;
-  model: Ref;
+  model_id: number;
+  model_name: string;
   object_id: number;
   /** The declaration's track code when the record is a declaration (model 2). */
   object_code: string | null;
-  from_state: Ref | null;
-  state: Ref;
-  user: Ref | null;
+  from_state_id: number | null;
+  from_state_name: string | null;
+  state_id: number;
+  state_name: string;
+  user_id: number | null;     // null: the system
+  user_name: string | null;
   note: string | null;
   created_at: string;
 }
 export type StateArchiveReply = ListResponse<StateArchiveRow>;
 
-export const LOG_SORT_COLUMNS = ['id', 'created_at'] as const;
+/** `title` orders by the action, `model_name` by the entity, `user_name` by the user id (real clients' column ids). */
+export const LOG_SORT_COLUMNS = ['id', 'created_at', 'user_id', 'action', 'title', 'model_name', 'user_name'] as const;
+/** Filters; `id`, `title`, `model_name` and `created_at` ('from,to') are the names real clients send (issue 14). */
 export const ZLogListQuery = ZListQuery.extend({
   sort_column: z.enum(LOG_SORT_COLUMNS).optional(),
+  id: optionalId,
+  title: text(120),
+  model_name: text(120),
+  created_at: zDateRangeText,
   user_id: optionalId,
   user_name: text(120),
   action: text(120),
@@ -60,9 +75,19 @@ export const ZLogListQuery = ZListQuery.extend({
 });
 export type LogListQuery = z.infer<typeof ZLogListQuery>;
 
+/**
+ * One operation log entry, flat (issue 14). `title`: the action's Azerbaijani name (the raw action
+ * when none); `model_id`/`model_name`: the status model of the entity (0 and the entity name when
+ * the entity has no model); `object_id`: the entity id when numeric, else 0.
+ */
 export interface LogRow {
   id: number;
-  user: Ref | null;
+  title: string;
+  user_id: number | null;     // null: the system
+  user_name: string | null;
+  model_id: number;
+  model_name: string;
+  object_id: number;
   action: string;
   entity: string | null;
   entity_id: string | null;
@@ -75,4 +100,7 @@ export interface LogRow {
 export type LogListReply = ListResponse<LogRow>;
 
 export const ZLogInfoQuery = z.object({ log_id: zId });
-export interface LogInfoReply { data: LogRow & { changes: unknown } }
+/** `changes` as recorded; `old_value`/`new_value`: the changed fields before and after (null when none). */
+export interface LogInfoReply {
+  data: LogRow & { changes: unknown; old_value: Record<string, unknown> | null; new_value: Record<string, unknown> | null };
+}

@@ -42,40 +42,46 @@ export const STANDARD_CATEGORY_ID = 1;
 /** spec §3: units are fixed to 1. */
 export const TARIFF_UNITS = 1;
 
+/** Wire names as clients send them (issue 14): from_weight, to_weight, tariff_category_id, descr. */
 const tariffFields = {
   country_id: requiredId,
-  weight_from: positiveDecimal,
+  from_weight: positiveDecimal,
   /** Blank = unlimited (the infinity toggle). */
-  weight_to: z.preprocess(blank, positiveDecimal.optional()),
+  to_weight: z.preprocess(blank, positiveDecimal.optional()),
   price: positiveDecimal,
   old_price: optionalDecimal,
   type: zInt.refine((v) => (TARIFF_TYPES as readonly number[]).includes(v), az.errors.invalidInput),
   is_special: flag,
-  category_id: optionalId,
-  description: optionalText(1000),
+  tariff_category_id: optionalId,
+  descr: optionalText(1000),
   units: z.preprocess((v) => (v === undefined || v === '' ? TARIFF_UNITS : v), zInt)
     .refine((v) => v === TARIFF_UNITS, t.unitsFixed),
+  /** Sent by other clients; units are fixed (spec §3) and the price is in the country's currency: read, not stored. */
+  from_unit: optionalText(16),
+  to_unit: optionalText(16),
+  currency: optionalText(16),
 };
 
-type TariffShape = { weight_from: string; weight_to?: string; is_special: boolean; category_id?: number };
+type TariffShape = { from_weight: string; to_weight?: string; is_special: boolean; tariff_category_id?: number };
 function tariffRules(v: TariffShape, ctx: z.RefinementCtx) {
-  if (v.weight_to !== undefined && Number(v.weight_to) <= Number(v.weight_from)) {
-    ctx.addIssue({ code: 'custom', path: ['weight_to'], message: t.weightToAfterFrom });
+  if (v.to_weight !== undefined && Number(v.to_weight) <= Number(v.from_weight)) {
+    ctx.addIssue({ code: 'custom', path: ['to_weight'], message: t.weightToAfterFrom });
   }
-  if (v.is_special && v.category_id === undefined) ctx.addIssue({ code: 'custom', path: ['category_id'], message: t.categoryRequired });
-  if (v.is_special && v.category_id === STANDARD_CATEGORY_ID) ctx.addIssue({ code: 'custom', path: ['category_id'], message: t.standardNotSpecial });
+  if (v.is_special && v.tariff_category_id === undefined) ctx.addIssue({ code: 'custom', path: ['tariff_category_id'], message: t.categoryRequired });
+  if (v.is_special && v.tariff_category_id === STANDARD_CATEGORY_ID) ctx.addIssue({ code: 'custom', path: ['tariff_category_id'], message: t.standardNotSpecial });
 }
 
 export const ZTariffForm = z.object(tariffFields).superRefine(tariffRules);
 export const ZTariffEditForm = z.object({ tariff_id: requiredId, ...tariffFields }).superRefine(tariffRules);
 export type TariffForm = z.infer<typeof ZTariffForm>;
 export const ZTariffListQuery = ZListQuery.extend({
-  id: filterId, country_id: filterId, type: optionalId, category_id: filterId, is_special: filterFlag,
+  id: filterId, country_id: filterId, type: optionalId, tariff_category_id: filterId, is_special: filterFlag,
 });
+/** A tariff band (spec §3) with the wire names clients read: weights, prices and type as exact decimal strings. */
 export interface TariffRow {
-  id: number; country_id: number; country_name: string | null; weight_from: string; weight_to: string | null;
-  price: string; old_price: string | null; type: number; category_id: number | null; category_name: string | null;
-  is_special: boolean; per_unit: boolean; units: number; description: string | null; created_at: string;
+  id: number; country_id: number; country_name: string | null; from_weight: string; to_weight: string | null;
+  price: string; old_price: string | null; type: string; tariff_category_id: number | null; tariff_category_name: string | null;
+  currency: string | null; is_special: boolean; per_unit: boolean; units: number; descr: string | null; created_at: string;
 }
 
 /** A band is priced per unit of weight when its lower bound is above 1 kg (spec §3). */
@@ -100,7 +106,7 @@ export const ZStatusEditForm = ZStatusForm;
 export const ZStatusListQuery = ZListQuery.extend({ id: filterId, model_id: filterId, name: filterText, freely: filterFlag });
 export interface StatusRow {
   id: number; model_id: number; model_name: string | null; name: string; name_en: string | null; parent_id: number | null;
-  parent_name: string | null; description: string | null; sort: number; freely: boolean; created_at: string;
+  parent_name: string | null; description: string | null; descr: string | null; sort: number; freely: number; created_at: string;
 }
 
 // ---------------------------------------------------------------- branches
@@ -144,9 +150,9 @@ export const ZBranchListQuery = ZListQuery.extend({
   id: filterId, name: filterText, company_id: filterId, state_id: filterId, is_region_branch: filterFlag, hide: filterFlag,
 });
 export interface BranchRow {
-  id: number; name: string; company_id: number | null; company_name: string | null; parent_id: number | null; parent_name: string | null;
-  descr: string | null; is_branch: boolean; hide: boolean; is_region_branch: boolean; latitude: string | null; longitude: string | null;
-  map_url: string | null; map_address: string | null; sorting_letter: string | null; working_hours: string | null;
+  id: number; name: string; company_id: number | null; company_name: string | null; parent_id: number | null; parent_branch_name: string | null;
+  descr: string | null; is_branch: number; hide: number; is_region_branch: number; latitude: string | null; longitude: string | null;
+  map_url: string | null; map_address: string | null; sorting_letter: string | null; workinghours: string | null; status_id: number;
   open_hour: string | null; close_hour: string | null; open_hour_saturday: string | null; close_hour_saturday: string | null;
   address: string | null; email: string | null; phone: string | null; post_code: string | null; province_name: string | null;
   city_name: string | null; state_id: number; state_name: string | null; created_at: string;
@@ -154,10 +160,11 @@ export interface BranchRow {
 
 // ---------------------------------------------------------------- return reasons and types
 
-export const ZReturnReasonForm = z.object({ name: requiredText(160) });
-export const ZReturnReasonEditForm = z.object({ return_reason_id: requiredId, name: requiredText(160) });
-export const ZReturnReasonListQuery = ZListQuery.extend({ id: filterId, name: filterText });
-export interface ReturnReasonRow { id: number; name: string; created_at: string }
+/** Clients write and read a reason's text as `reason` (issue 14); rows keep `name` for the lookups. */
+export const ZReturnReasonForm = z.object({ reason: requiredText(160) });
+export const ZReturnReasonEditForm = z.object({ return_reason_id: requiredId, reason: requiredText(160) });
+export const ZReturnReasonListQuery = ZListQuery.extend({ id: filterId, reason: filterText, name: filterText });
+export interface ReturnReasonRow { id: number; reason: string; name: string; created_at: string }
 
 const returnTypeFields = { name: requiredText(160), return_reason_id: requiredId };
 export const ZReturnTypeForm = z.object(returnTypeFields);
@@ -198,7 +205,7 @@ export const ZCompanyForm = z.object(companyFields);
 export const ZCompanyEditForm = z.object({ company_id: requiredId, ...companyFields });
 export const ZCompanyListQuery = ZListQuery.extend({ id: filterId, name: filterText, is_owner: filterFlag, state_id: filterId });
 export interface CompanyRow {
-  id: number; name: string; descr: string | null; is_owner: boolean; contact: string | null; state_id: number; state_name: string | null; created_at: string;
+  id: number; name: string; descr: string | null; is_owner: number; contact: string | null; state_id: number; state_name: string | null; created_at: string;
 }
 
 // ---------------------------------------------------------------- countries
@@ -246,11 +253,11 @@ export const ZCountryForm = z.object(countryFields);
 export const ZCountryEditForm = z.object({ country_id: requiredId, ...countryFields });
 export const ZCountryListQuery = ZListQuery.extend({ id: filterId, country_name: filterText, abbr: filterText, unit: filterText });
 export type CountryRow = {
-  id: number; country_name: string; abbr: string | null; country_code: string | null; descr: string | null; min_size: string | null;
+  id: number; country_name: string; name: string; abbr: string | null; country_code: string | null; descr: string | null; min_size: number | null;
   currency: string; currency_type: string; unit: 'KG' | 'LBS'; address: string | null; address_heading: string | null;
   carrier_company_name: string | null; carrier_company_phone: string | null; carrier_company_address: string | null;
   state_id: number | null; custom_fields: Record<string, unknown>; created_at: string;
-} & Record<CountryFlag, boolean>;
+} & Record<CountryFlag, number>;
 
 /** spec §3: LBS is the fallback when a stored unit is neither. */
 export function readCountryUnit(unit: string | null | undefined): 'KG' | 'LBS' {
@@ -261,7 +268,7 @@ export function readCountryUnit(unit: string | null | undefined): 'KG' | 'LBS' {
 
 export const ZModelEditForm = z.object({ model_id: requiredId, name: requiredText(100), sort: zInt.min(0), description: optionalText(1000) });
 export const ZModelListQuery = ZListQuery.extend({ id: filterId, name: filterText });
-export interface ModelRow { id: number; name: string; sort: number; description: string | null; created_at: string }
+export interface ModelRow { id: number; name: string; sort: number; description: string | null; descr: string | null; created_at: string }
 
 // ---------------------------------------------------------------- regions (design: the spec names no fields)
 
@@ -304,16 +311,19 @@ export interface CouponRow {
 
 // ---------------------------------------------------------------- foreign cargo companies (design)
 
+/** Clients write and read a cargo company's name as `cargo_name` (issue 14); rows keep `name` too. */
 const cargoFields = {
-  name: requiredText(120), country_id: requiredId, phone: optionalText(64),
+  cargo_name: requiredText(120), country_id: requiredId, phone: optionalText(64),
   website: z.preprocess(blank, z.url().max(300).optional()), tracking_url: z.preprocess(blank, z.url().max(300).optional()),
   is_active: z.preprocess((v) => (v === undefined || v === '' ? true : v), zFlag), descr: optionalText(1000),
 };
 export const ZCargoForm = z.object(cargoFields);
 export const ZCargoEditForm = z.object({ cargo_id: requiredId, ...cargoFields });
-export const ZCargoListQuery = ZListQuery.extend({ id: filterId, name: filterText, country_id: filterId, is_active: filterFlag });
+export const ZCargoListQuery = ZListQuery.extend({
+  id: filterId, cargo_name: filterText, name: filterText, descr: filterText, country_id: filterId, is_active: filterFlag,
+});
 export interface CargoRow {
-  id: number; name: string; country_id: number; country_name: string | null; phone: string | null; website: string | null;
+  id: number; cargo_name: string; name: string; country_id: number; country_name: string | null; phone: string | null; website: string | null;
   tracking_url: string | null; is_active: boolean; descr: string | null; created_at: string;
 }
 

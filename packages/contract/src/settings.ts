@@ -159,10 +159,11 @@ export interface CurrencyRow {
   id: number;
   currency_name: string;
   currency_code: string;
-  /** AZN per one unit. */
-  currency_rate: string;
+  /** AZN per one unit: a number, as clients read it (issue 14 fields file). */
+  currency_rate: number;
   /** The central bank's day the rate is from (YYYY-MM-DD); null for a seeded rate never fetched. */
   rate_date: string | null;
+  /** `YYYY-MM-DD HH:mm:ss`, office time zone. */
   created_at: string;
 }
 

@@ -16,6 +16,15 @@ const optionalId = z.preprocess(blank, zId.optional());
 const nullableId = z.preprocess((v) => (v === '' ? null : v), zId.nullable().optional());
 const dateOnly = zDateText;
 const dateTime = zDateTimeText.optional();
+/**
+ * A table's date-range filter as real clients send it: 'YYYY-MM-DD HH:mm:ss,YYYY-MM-DD HH:mm:ss'
+ * (either side may be empty) → [from, to] (issue 14).
+ */
+export const zDateRangeText = z.preprocess(blank, z.string().trim().max(60)
+  .transform((v) => v.split(',').map((p) => p.trim()) as [string, string?])
+  .refine((p) => p.length <= 2 && p.every((x) => x === '' || zDateTimeText.safeParse(x).success))
+  .transform(([from, to]) => ({ from: from || undefined, to: to || undefined }))
+  .optional());
 
 export const GENDERS = ['male', 'female'] as const;
 export type Gender = (typeof GENDERS)[number];
@@ -76,12 +85,23 @@ export const ZUserListFilters = z.object({
   blocked: z.preprocess(blank, zFlag.optional()),
   date_from: dateTime,
   date_to: dateTime,
+  // The names real clients send (issue 14): same filters under the row's field names.
+  user_name: text(),
+  number: text(),
+  passport_number: text(),
+  passport_secret: text(),
+  declaration_state_id: zIdList,
+  birth_date: zDateRangeText,
+  /** Age in whole years today (office time zone), inclusive bounds. */
+  start_age: z.preprocess(blank, zInt.min(0).max(150).optional()),
+  end_age: z.preprocess(blank, zInt.min(0).max(150).optional()),
 });
 export type UserListFilters = z.infer<typeof ZUserListFilters>;
 
 export const USER_SORT_COLUMNS = [
   'id', 'code', 'name', 'surname', 'email', 'phone', 'gender', 'birth_date', 'balance_try', 'balance_usd',
   'passport_number', 'fin', 'branch_id', 'company_id', 'created_at',
+  'user_name', 'number', 'passport_secret', 'branch_name', 'admin_company_name',
 ] as const;
 export type UserSortColumn = (typeof USER_SORT_COLUMNS)[number];
 
@@ -92,24 +112,31 @@ export type UserListQuery = z.infer<typeof ZUserListQuery>;
 
 interface Ref { id: number; name: string }
 
-/** One row of the users table (spec §2 "Users" columns). Never carries a password. */
+/**
+ * One row of the users table (spec §2 "Users" columns), flat (issue 14): `number` is the phone,
+ * related records as `<name>_id` + `<name>_name`, `blocked` 0/1. Never carries a password.
+ * Also the row of users/select, the discounted-users table and the by_user_count drill-down.
+ */
 export interface UserListRow {
   id: number;
   code: string | null;
   name: string;
   surname: string;
+  user_name: string;                // name + surname
   email: string | null;
-  phone: string | null;
+  number: string | null;            // phone
   gender: Gender | null;
   birth_date: string | null;        // YYYY-MM-DD
   balance_try: string;              // money travels as strings
   balance_usd: string;
   passport_number: string | null;
   passport_secret: string | null;   // FIN
-  company: Ref | null;
-  branch: Ref | null;
+  company_id: number | null;
+  admin_company_name: string | null;
+  branch_id: number | null;
+  branch_name: string | null;
   admin: number;                    // role code 0–4
-  blocked: boolean;
+  blocked: 0 | 1;
   created_at: string;               // YYYY-MM-DD HH:mm:ss (office time zone)
 }
 
@@ -120,61 +147,66 @@ export interface UserListReply extends ListResponse<UserListRow> {
 
 // ---------------------------------------------------------------- detail
 
-/** spec §3 "Discount" as listed on the details page and in the discounted-users table. */
+/** spec §3 "Discount" as listed on the details page (`discounts[]` of client/user), flat (issue 14). */
 export interface UserDiscountRow {
   id: number;
-  user: { id: number; code: string | null; name: string; surname: string } | null;
+  user_id: number;
+  user_code: string | null;
+  user_name: string | null;
   country_id: number;
   country_name: string | null;
-  discount: string;                 // percent, 0–100, two decimals
+  discount: number;                 // percent, 0–100, two decimals
   causer_name: string | null;       // who applied it
   descr: string | null;
   discount_date: string;            // YYYY-MM-DD: the last day the discount applies
   created_at: string;
 }
 
-/** GET /api/admin/client/user?user_id → { data: UserDetail } (spec §3 "User"). */
-export interface UserDetail {
-  id: number;
-  code: string | null;
-  name: string;
-  surname: string;
-  email: string | null;
-  gender: Gender | null;
-  send_mail: boolean;
-  send_sms: boolean;
-  phone: string | null;
-  address: string | null;
-  branch_id: number | null;
-  branch: Ref | null;
-  birth_date: string | null;
-  passport_number: string | null;
-  passport_secret: string | null;   // FIN
-  admin: number;
-  admin_branch_id: number | null;
-  admin_branch: Ref | null;
-  company_id: number | null;
-  admin_company_name: string | null;
-  cashbox_id: number | null;
-  blocked: boolean;
-  created_at: string;
-  balance: { usd: string; try: string };
-  /** Unpaid delivery prices of the user's parcels: `credit` in AZN (× 1.7), `credit_usd` in USD. */
-  debt: { credit: string; credit_usd: string };
-  /** Delivery prices (USD) of parcels created this month (office time zone); warn above 300. */
-  current_month_spending: string;
-  counts: {
-    declarations: { all: number; delivered: number };
-    couriers: { all: number; delivered: number };
-    orders: { all: number; delivered: number };
-    transactions: { in: number; out: number };
-  };
-  cashback: { current: string; approved: string; pending: string };
-  discounts: UserDiscountRow[];     // active ones (not cancelled), newest first
-  sms_active: boolean;
-  email_active: boolean;
+/**
+ * A row of the discounted-users table (GET /api/admin/user_discounts): the customer's list row
+ * (`id` is the customer) plus one active discount (`user_discount_id` cancels it); a customer with
+ * discounts on both countries has two rows.
+ */
+export interface UserDiscountListRow extends UserListRow {
+  user_discount_id: number;
+  country_id: number;
+  country_name: string | null;
+  discount: number;
+  causer_name: string | null;
+  descr: string | null;
+  discount_date: string;
+  discount_created_at: string;
 }
-export interface UserDetailReply { data: UserDetail }
+
+/**
+ * GET /api/admin/client/user?user_id → `data` (the list row's names plus the form's fields and
+ * counts), and at the root `widget`, `credit`, `credit_usd`, `cashback`, `discounts` (spec §3
+ * "User"; issue 14: the shape real clients read). Also POST client/track_code.
+ */
+export interface UserDetail extends UserListRow {
+  address: string | null;
+  send_mail: 0 | 1;
+  send_sms: 0 | 1;
+  admin_branch_id: number | null;
+  admin_branch_name: string | null;
+  cashbox_id: number | null;
+  declaration: { all: number; delivered: number };
+  courier: { all: number; delivered: number };
+  order: { all: number; delivered: number };
+  /** Balance operations in and out (counts). */
+  in: number;
+  out: number;
+}
+export interface UserDetailReply {
+  data: UserDetail;
+  /** Balances, and `this`: delivery prices of parcels created this month (office time zone; warn above 300 USD). */
+  widget: { balance: { usd: number; try: number }; this: { usd: number; try: number } };
+  /** Unpaid delivery prices of the user's parcels: `credit` in AZN (× 1.7), `credit_usd` in USD. */
+  credit: number;
+  credit_usd: number;
+  cashback: { currentCashback: number; totalCashbackApproved: number; totalCashbackPending: number };
+  discounts: UserDiscountRow[];     // active ones (not cancelled), newest first
+}
 
 // ---------------------------------------------------------------- forms
 
@@ -214,33 +246,44 @@ const userFormFields = {
   password_confirmation: z.preprocess(blank, z.string().max(200).optional()),
 };
 
-export const ZUserCreateForm = z.object({
+/** Real clients send the phone as `number` (issue 14); `phone` wins when both are given. */
+const phoneFromNumber = (v: unknown) => {
+  if (!v || typeof v !== 'object') return v;
+  const o = v as Record<string, unknown>;
+  return o.phone === undefined && o.number !== undefined ? { ...o, phone: o.number } : o;
+};
+
+export const ZUserCreateForm = z.preprocess(phoneFromNumber, z.object({
   ...userFormFields,
   gender: z.preprocess(blank, z.enum(GENDERS).default('male')),
   password: z.string().max(200),
   password_confirmation: z.preprocess(blank, z.string().max(200).optional()),
-}).superRefine(passwordsRefine);
+}).superRefine(passwordsRefine));
 export type UserCreateForm = z.infer<typeof ZUserCreateForm>;
 
 /** Update: `user_id` (or `id`) plus the form; a blank password keeps the current one. */
-export const ZUserUpdateForm = z.object({
+export const ZUserUpdateForm = z.preprocess(phoneFromNumber, z.object({
   user_id: zId,
   ...userFormFields,
-}).superRefine(passwordsRefine);
+}).superRefine(passwordsRefine));
 export type UserUpdateForm = z.infer<typeof ZUserUpdateForm>;
 
 /** ?user_id — client/user, client/delete, client/block, client/unblock, users/declaration_stats, permissions. */
 export const ZUserIdQuery = z.object({ user_id: zId });
 
+/** ?user_id=a,b (or repeated): client/block, client/unblock and set_admin take several users at once (issue 14); all or none change. */
+const zUserIds = zIdList.pipe(z.array(z.number().int().positive()).min(1).max(500));
+export const ZUserIdsQuery = z.object({ user_id: zUserIds });
+
 /** POST /api/admin/client/set_admin?user_id&admin (role 0–4; 1 and 2, or changing a 1/2 user, need `admins`). */
 export const ZSetAdminQuery = z.object({
-  user_id: zId,
+  user_id: zUserIds,
   admin: zInt.min(0).max(4),
 });
 
-/** POST /api/admin/client/track_code?track_code → { data: { id, user_name } } (the parcel's customer). */
+/** POST /api/admin/client/track_code?track_code → the parcel's customer, as client/user replies. */
 export const ZTrackCodeQuery = z.object({ track_code: z.string().trim().min(1).max(100) });
-export interface TrackCodeReply { data: { id: number; user_name: string } }
+export type TrackCodeReply = UserDetailReply;
 
 /** GET /api/admin/users/select: lookup (per_page up to 5000). `search` matches code, name, surname, email. */
 export const ZUserSelectQuery = z.object({
@@ -250,8 +293,9 @@ export const ZUserSelectQuery = z.object({
   id: zIdList,
   per_page: zInt.min(1).max(5000).default(5000),
 });
-export interface UserOption { id: number; code: string | null; name: string; surname: string; admin: number }
-export interface UserSelectReply { data: UserOption[] }
+/** The users list row (issue 14: real clients map it with the list's mapper), plus `firstname`/`lastname` they fall back to. */
+export interface UserOption extends UserListRow { firstname: string; lastname: string }
+export interface UserSelectReply { data: UserOption[]; total: number }
 
 // ---------------------------------------------------------------- permissions
 
@@ -274,9 +318,16 @@ export const ZPermissionsEditForm = z.preprocess((v) => {
 }));
 export type PermissionsEditForm = z.infer<typeof ZPermissionsEditForm>;
 
-/** GET /api/admin/permissions?user_id (spec §3 "Permissions response"). */
+/**
+ * GET /api/admin/permissions?user_id (spec §3 "Permissions response"; issue 14: the shape real
+ * clients read): the granted operations as `data[].operation_id`, the company at the root (0: none),
+ * plus the cash register and branch of the permissions modal.
+ */
 export interface PermissionsReply {
-  data: { operation_id: number[]; company_id: number | null; cashbox_id: number | null; admin_branch_id: number | null };
+  data: { operation_id: number }[];
+  company_id: number;
+  cashbox_id: number | null;
+  admin_branch_id: number | null;
 }
 
 /** GET /api/admin/operations (per_page 200): spec §3 "Operation", ordered by model. */
@@ -314,53 +365,96 @@ export const ZDiscountCancelForm = z.object({ user_discount_id: zId });
 
 /** GET /api/admin/user_discounts (and _export): active discounts, newest first. */
 export const ZUserDiscountListQuery = ZListQuery.extend({
-  sort_column: z.enum(['id', 'created_at', 'discount', 'discount_date', 'country_id', 'user_id'] as const).optional(),
+  sort_column: z.enum([
+    'id', 'created_at', 'discount', 'discount_date', 'country_id', 'user_id', 'user_discount_id',
+    // the users table's columns (real clients reuse them here)
+    'user_name', 'email', 'number', 'gender', 'birth_date', 'passport_number', 'passport_secret', 'branch_id', 'balance_usd', 'balance_try',
+  ] as const).optional(),
   user_id: optionalId,
   user_name: text(),
   country_id: z.preprocess(blank, zInt.min(1).max(2).optional()),
+  // The users table's filters real clients send here (issue 14); `id` is the customer.
+  id: optionalId,
+  email: text(),
+  number: text(),
+  gender: z.preprocess(blank, z.enum(GENDERS).optional()),
+  passport_number: text(),
+  passport_secret: text(),
+  branch_id: zIdList,
+  birth_date: zDateRangeText,
 });
 export type UserDiscountListQuery = z.infer<typeof ZUserDiscountListQuery>;
-export interface UserDiscountListReply extends ListResponse<UserDiscountRow> { last_page: number }
+export interface UserDiscountListReply extends ListResponse<UserDiscountListRow> { last_page: number }
 
 // ---------------------------------------------------------------- statistics
 
 /** GET /api/admin/users/declaration_stats?user_id: the user's parcels per month, newest first. */
 export interface DeclarationStatsRow {
-  date: string;          // YYYY-MM
-  delivery_price: string;
-  month: number;         // 1–12
+  date: string;          // YYYY-MM-01, the month's first day
+  delivery_price: number; // USD (issue 14: clients read numbers here)
+  month: string;         // '01'–'12'
   month_name: string;    // Azerbaijani month name
   quantity: number;      // parcels
-  weight: string;        // kg
+  weight: number;        // kg
 }
 export interface DeclarationStatsReply { data: DeclarationStatsRow[] }
 
-/** GET /api/admin/statistics/by_user_count?date_from&date_to (YYYY-MM-DD; new customers per month in range, default last 12 months). */
-export const ZUserCountStatsQuery = z.object({
-  date_from: z.preprocess(blank, dateOnly.optional()),
-  date_to: z.preprocess(blank, dateOnly.optional()),
+/** A day given as YYYY-MM-DD or 'YYYY-MM-DD HH:mm:ss' (the day is what counts). */
+const dayText = z.preprocess(blank, zDateTimeText.transform((v) => v.slice(0, 10)).optional());
+
+/**
+ * GET /api/admin/statistics/by_user_count: customers registered between `start_date` and
+ * `end_date` (or date_from/date_to; YYYY-MM-DD, default the last 12 months), optionally of one
+ * gender and age range. `getlist=true` (the drill-down) lists those customers as users-list rows.
+ */
+export const ZUserCountStatsQuery = ZListQuery.extend({
+  sort_column: z.enum(USER_SORT_COLUMNS).optional(),
+  date_from: dayText,
+  date_to: dayText,
+  start_date: dayText,
+  end_date: dayText,
+  gender: z.preprocess(blank, z.enum(GENDERS).optional()),
+  start_age: z.preprocess(blank, zInt.min(0).max(150).optional()),
+  end_age: z.preprocess(blank, zInt.min(0).max(150).optional()),
+  getlist: z.preprocess(blank, zFlag.optional()),
 });
+export type UserCountStatsQuery = z.infer<typeof ZUserCountStatsQuery>;
+/** Age bands of `age`: 'FROM_TO' in whole years (the last one open-ended, written with 100). */
+export const AGE_BANDS = [[0, 17], [18, 24], [25, 34], [35, 44], [45, 54], [55, 100]] as const;
 export interface UserCountStatsReply {
-  data: {
-    by_role: { admin: number; count: number }[];  // every role 0–4, blocked and deleted excluded
-    blocked: number;
-    total: number;                                // customers (role 0)
-    by_month: { month: string; count: number }[]; // YYYY-MM, customers registered
-  };
+  /** Customers registered per month: `added_date` the month's first day (YYYY-MM-DD). */
+  data: { added_date: string; user_count: number }[];
+  /** Those customers by age band ('18_24' → count); no birth date: not counted. */
+  age: Record<string, number>;
+  by_role: { admin: number; count: number }[];  // every role 0–4, blocked and deleted excluded
+  blocked: number;
+  total: number;                                // customers (role 0)
 }
+/** getlist=true: the customers themselves. */
+export interface UserCountListReply extends ListResponse<UserListRow> { last_page: number }
 
 /** GET /api/admin/statistics/qizilonluq?month=YYYY-MM ('golden ten'; default the current month). */
-export const ZGoldenTenQuery = z.object({
+export const GOLDEN_TEN_COLUMNS = ['id', 'name', 'qizilonluq', 'email', 'number', 'gender', 'discount', 'balance_usd', 'balance_try', 'branch_id'] as const;
+/**
+ * The month, plus the table parameters real clients send (issue 14): each column's text filter
+ * (contains, case-insensitive; `name` the full name), sort (default qizilonluq desc) and page over the ten.
+ */
+export const ZGoldenTenQuery = ZListQuery.extend({
   month: z.preprocess(blank, z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/).refine((v) => isCalendarDateTime(`${v}-01`)).optional()),
+  sort_column: z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(GOLDEN_TEN_COLUMNS).optional()),
+  sort_order: z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(['asc', 'desc']).optional()),
+  ...Object.fromEntries(GOLDEN_TEN_COLUMNS.map((c) => [c, text(100)])) as Record<(typeof GOLDEN_TEN_COLUMNS)[number], ReturnType<typeof text>>,
 });
-export interface GoldenTenRow {
+export type GoldenTenQuery = z.infer<typeof ZGoldenTenQuery>;
+/** A top customer (issue 14: the users list row plus what real clients read: `qizilonluq` paid, `discount`). */
+export interface GoldenTenRow extends UserListRow {
   rank: number;
-  user: { id: number; code: string | null; name: string; surname: string };
-  delivery_price: string;  // USD sum of the month's parcels
+  qizilonluq: number;      // USD: delivery prices of the month's parcels
+  discount: number;        // the customer's highest active discount, percent (0: none)
   quantity: number;
-  weight: string;
+  weight: string;          // kg
 }
-export interface GoldenTenReply { data: GoldenTenRow[]; month: string }
+export interface GoldenTenReply { data: GoldenTenRow[]; total: number; month: string }
 
 // ---------------------------------------------------------------- lookups
 

@@ -26,6 +26,8 @@ export const PROVIDER = { internal: 0, trendyol: 1, temu: 2 } as const;
 
 export const ZContainerListQuery = ZListQuery.extend({
   id: optionalId,
+  /** Clients filter by `container_name`; `name` is the older alias. */
+  container_name: optionalText(),
   name: optionalText(),
   branch_id: optionalId,
   user_id: optionalId,
@@ -39,16 +41,20 @@ export const ZContainerForm = z.object({
 });
 export type ContainerForm = z.infer<typeof ZContainerForm>;
 
-/** spec §3 "Box": id, name, branch, user, declarationCount, createdAt. */
+/** spec §3 "Box" as a flat row (issue 14): the box's name is `container_name`, related records `<name>_id` + `<name>_name`. */
 export interface ContainerRow {
   id: number;
-  name: string;
+  container_name: string;
   branch_id: number | null;
-  branch: { id: number; name: string } | null;
-  user: { id: number; name: string } | null;
-  declarationCount: number;
-  createdAt: string;
+  branch_name: string | null;
+  user_id: number | null;
+  user_name: string | null;
+  declaration_count: number;
+  /** `YYYY-MM-DD HH:mm:ss`, office time zone. */
+  created_at: string;
 }
+/** GET containers/options: a bare array. */
+export interface ContainerOption { id: number; container_name: string; branch_id: number | null }
 
 export const ZSelectContainerQuery = z.object({ container_id: zInt.positive() });
 
@@ -125,36 +131,53 @@ export const ZHandoverCreateForm = z.object({
 });
 export type HandoverCreateForm = z.input<typeof ZHandoverCreateForm>;
 
+/** One parcel of a queue entry, flat (issue 14): related records as `<name>_id` + `<name>_name`. */
 export interface HandoverDeclaration {
-  id: number;
-  trackCode: string;
-  globalTrackCode: string | null;
+  declaration_id: number;
+  track_code: string;
+  global_track_code: string | null;
+  /** Exact decimal string; null when not weighed. */
   weight: string | null;
   quantity: number;
-  basket: { id: number; name: string } | null;
-  country: { id: number; name: string } | null;
-  state: { id: number; name: string } | null;
-  productType: { id: number; name: string } | null;
-  shop: string | null;
-  box: { id: number; name: string } | null;
-  wardrobeNumber: string | null;
+  basket_id: number | null;
+  basket_name: string | null;
+  country_id: number | null;
+  country_name: string | null;
+  state_id: number;
+  state_name: string;
+  product_type_id: number | null;
+  product_type_name: string | null;
+  shop_name: string | null;
+  container_id: number | null;
+  container_name: string | null;
+  wardrobe_number: string | null;
   trendyol: number;
+  partner_id: number | null;
 }
-/** spec §3 "Handover queue". */
+/** A list row's parcels: enough to show its boxes. */
+export type HandoverListDeclaration = Pick<HandoverDeclaration, 'declaration_id' | 'track_code' | 'wardrobe_number' | 'container_id' | 'container_name'>;
+/** spec §3 "Handover queue" as a flat row. */
 export interface HandoverTask {
   id: number;
   turn: number;
-  status: { id: number; name: string };
-  user: { id: number; code: string | null; fullName: string };
-  cashier: { id: number; fullName: string } | null;
-  branch: { id: number; name: string } | null;
-  createdAt: string;
+  state_id: number;
+  state_name: string;
+  user_id: number;
+  user_code: string | null;
+  user_name: string;
+  cashier_id: number | null;
+  cashier_name: string | null;
+  branch_id: number | null;
+  branch_name: string | null;
+  /** `YYYY-MM-DD HH:mm:ss`, office time zone. */
+  created_at: string;
   count: number;
-  boxes: { id: number | null; name: string; items: number }[];
-  packages: { smallPackage: number; mediumPackage: number; bigPackage: number };
+  packages: { small_package: number; medium_package: number; big_package: number };
+  declarations: HandoverListDeclaration[];
 }
-export interface HandoverTaskDetail extends HandoverTask {
+/** GET handover/info: the row's names, its parcels in full (clients group them by box). */
+export interface HandoverTaskDetail extends Omit<HandoverTask, 'declarations'> {
   declarations: HandoverDeclaration[];
-  boxes: { id: number | null; name: string; items: number; declarations: number[] }[];
 }
-export interface HandoverListReply { data: HandoverTask[]; total: number; active: number[] }
+/** `param`: the caller's started entries (clients read `param[].id`). */
+export interface HandoverListReply { data: HandoverTask[]; total: number; param: { id: number }[] }

@@ -42,7 +42,7 @@ beforeAll(async () => {
       label, headers,
       user: {
         id: me.data.id, name: '', surname: '', email, admin: me.data.admin as RoleCode, adminBranchId: null, deliveryPointId: null, companyId: null,
-        cashboxId: null, permissions: new Set(me.permissions),
+        cashboxId: null, permissions: new Set(me.permissions.map((p) => p.code_name)),
       },
     });
   }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp, type App } from '../app';
 import { readConfig, type Config } from '../config';
@@ -19,9 +20,10 @@ export interface TestContext {
 
 /**
  * The real app on a real, freshly migrated and seeded database, one per test file: an in-memory
- * PGlite, or a new database on the PostgreSQL server that is dropped afterwards.
+ * PGlite, or a new database on the PostgreSQL server that is dropped afterwards. `seed` fixes the
+ * demo data's random() (on PGlite, one connection: the same data every run).
  */
-export async function startTestApp(opts: { customers?: number; declarations?: number; env?: Record<string, string> } = {}): Promise<TestContext> {
+export async function startTestApp(opts: { customers?: number; declarations?: number; env?: Record<string, string>; seed?: number } = {}): Promise<TestContext> {
   const config = readConfig({ NODE_ENV: 'test', LOGIN_MAX_ATTEMPTS: '5', ...opts.env });
   let database: Database;
   let dropDatabase = async () => {};
@@ -45,6 +47,7 @@ export async function startTestApp(opts: { customers?: number; declarations?: nu
   }
   await database.migrate();
   await seedReferenceData(database.db);
+  if (opts.seed !== undefined) await database.db.execute(sql`select setseed(${opts.seed})`);
   await seedDemoData(database.db, { customers: opts.customers ?? 40, declarations: opts.declarations ?? 300 });
   const app = await buildApp({ db: database.db, config, jwtSecret: randomBytes(32).toString('hex') });
   await app.ready();

@@ -101,9 +101,12 @@ describe('[AUTH] GET /api/client/user', () => {
     const res = await ctx.app.inject({ url: '/api/client/user', headers: bearer(access_token) });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.data).toMatchObject({ email: 'anbar@example.az', admin: 2, admin_branch_id: 1, name: 'Tural' });
-    expect(body.permissions).toContain('local_warehouse');
-    expect(body.permissions).not.toContain('users');
+    expect(body.data).toMatchObject({ email: 'anbar@example.az', admin: 2, admin_branch_id: 1, name: 'Tural', delivery_point_id: null });
+    // Real clients read a list of objects with `code_name` (issue 14).
+    const codes = body.permissions.map((p: { code_name: string }) => p.code_name);
+    expect(codes).toContain('local_warehouse');
+    expect(codes).not.toContain('users');
+    expect(body.permissions.find((p: { code_name: string }) => p.code_name === 'local_warehouse')).toMatchObject({ name: expect.any(String), model_id: expect.any(Number) });
   });
 
   test('answers 401 without a token and with a forged one', async () => {

@@ -1,4 +1,4 @@
-import { ZLogoutForm, ZRefreshForm, ZTokenForm } from '@app/contract/auth';
+import { ZClientUserReply, ZLogoutForm, ZRefreshForm, ZTokenForm, type ClientPermission, type ClientUserReply } from '@app/contract/auth';
 import { OPERATIONS } from '@app/contract/permissions';
 import { isFullAdmin } from '../../platform/access';
 import { z } from 'zod';
@@ -43,13 +43,23 @@ export function registerAuthRoutes(server: FastifyInstance, deps: AuthDeps): voi
   });
 
   app.get('/api/client/user', {
-    schema: { tags: ['auth'], summary: 'The signed-in user and the permission codes held' },
+    schema: { tags: ['auth'], summary: 'The signed-in user and the permissions held (objects with code_name)', response: { 200: ZClientUserReply } },
     config: { access: 'staff' },
   }, async (req) => {
     const user = requireUser(req);
     const profile = await findUserProfile(app.db, user.id);
     if (!profile) throw notFound();
-    const permissions = isFullAdmin(user) ? OPERATIONS.map((o) => o.code) : [...user.permissions];
-    return { data: { ...profile, email: profile.email ?? '' }, permissions };
+    const codes: ReadonlySet<string> = isFullAdmin(user) ? new Set(OPERATIONS.map((o) => o.code)) : user.permissions;
+    // Real clients read a list of objects with `code_name` (issue 14).
+    const known = new Map(OPERATIONS.map((o) => [o.code as string, o]));
+    const permissions: ClientPermission[] = [...codes].sort().map((code) => {
+      const op = known.get(code);
+      return { code_name: code, name: op?.name ?? code, model_id: op?.model ?? 0 };
+    });
+    const reply: ClientUserReply = {
+      data: { ...profile, user_name: `${profile.name} ${profile.surname}`.trim(), email: profile.email ?? '' },
+      permissions,
+    };
+    return reply;
   });
 }

@@ -39,7 +39,7 @@ describe('[CURRENCIES][API] currencies and the official rate', () => {
     const { status, body } = await get('/api/client/currencies');
     expect(status).toBe(200);
     expect(body.data.map((c: { currency_code: string }) => c.currency_code)).toEqual(['USD', 'TRY', 'AZN']);
-    expect(body.data[0]).toMatchObject({ currency_name: 'ABŞ dolları', currency_rate: '1.7000', rate_date: expect.any(String) });
+    expect(body.data[0]).toMatchObject({ currency_name: 'ABŞ dolları', currency_rate: 1.7, rate_date: expect.any(String) });
     const usd = await rateOf('usd');
     expect(usd).toMatchObject({ currency: 'USD', rate: '1.700000', nominal: 1 });
   });
@@ -77,7 +77,7 @@ describe('[CURRENCIES][JOB] the recurring rates job', () => {
     expect(tryRate.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(new Date(`${tryRate.date}T00:00:00Z`).getUTCDay()).not.toBe(0); // a published (working) day
     const usd = (await get('/api/client/currencies')).body.data.find((c: { currency_code: string }) => c.currency_code === 'USD');
-    expect(usd).toMatchObject({ currency_rate: '1.7000', rate_date: tryRate.date });
+    expect(usd).toMatchObject({ currency_rate: 1.7, rate_date: tryRate.date });
     // Only the office's currencies are stored (EUR, RUB, GBP of the bank's file are not in the list).
     const azn = (await get('/api/client/currencies')).body.data.find((c: { currency_code: string }) => c.currency_code === 'AZN');
     expect(azn.rate_date < tryRate.date).toBe(true); // the bank does not publish AZN: its seeded day stays

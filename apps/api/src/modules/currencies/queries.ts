@@ -4,15 +4,15 @@ import { currencyRates } from '../../db/schema/currencies';
 import { currencies } from '../../db/schema/settings';
 
 /** Currencies with the day of their latest fetched rate (null when only the seeded rate exists). */
-export function findCurrencies(db: DbOrTx) {
+export function findCurrencies(db: DbOrTx, timeZone: string) {
   return db.select({
     id: currencies.id,
     currency_name: currencies.currencyName,
     currency_code: currencies.currencyCode,
-    currency_rate: currencies.currencyRate,
+    currency_rate: sql<number>`${currencies.currencyRate}::float8`,
     // Qualified by hand: inside sql`` drizzle writes a column without its table, which the subquery would take as its own.
     rate_date: sql<string | null>`(select max(r.rate_date)::text from currency_rates r where r.currency_code = "currencies"."currency_code")`,
-    created_at: currencies.createdAt,
+    created_at: sql<string>`to_char(${currencies.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`,
   }).from(currencies).orderBy(asc(currencies.id));
 }
 

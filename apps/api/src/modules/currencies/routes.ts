@@ -16,7 +16,7 @@ export function registerCurrencyRoutes(server: FastifyInstance): void {
   app.get('/api/client/currencies', {
     schema: { tags, summary: 'Currencies with their current AZN rate' },
     config: { access: 'staff' },
-  }, () => listCurrencies(app.db));
+  }, () => listCurrencies(app.db, app.config.APP_TIMEZONE));
 
   app.get('/api/client/cbar', {
     schema: { tags, summary: 'The official AZN rate of one currency (central bank)', querystring: ZCbarQuery },

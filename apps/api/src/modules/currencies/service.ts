@@ -6,9 +6,8 @@ import { findCurrencies, findCurrencyByCode, findLatestRate } from './queries';
 export { CURRENCY_RATES_JOB, refreshCurrencyRates, todayIn } from './rates-job';
 
 /** GET /api/client/currencies: every currency with its current AZN rate (spec §3 "Currency"). */
-export async function listCurrencies(db: Db): Promise<{ data: CurrencyRow[]; total: number }> {
-  const rows = await findCurrencies(db);
-  const data = rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
+export async function listCurrencies(db: Db, timeZone: string): Promise<{ data: CurrencyRow[]; total: number }> {
+  const data = await findCurrencies(db, timeZone);
   return { data, total: data.length };
 }
 

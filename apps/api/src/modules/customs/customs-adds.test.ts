@@ -21,7 +21,7 @@ const base = (userId: number) => ({ user_id: userId, country_id: 1, branch_id: 1
 async function save(url: string, fields: Record<string, string | number>) {
   const res = await postForm(ctx.app, url, admin, fields);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { id: number; trackCode: string };
+  return res.json().data as { id: number; track_code: string };
 }
 
 beforeAll(async () => {
@@ -44,33 +44,33 @@ afterAll(async () => {
 describe('[CUSTOMS][ADD] saving a declaration sends it to customs', () => {
   test('a complete new parcel is queued in the save and added by the job runner, once', async () => {
     const d = await save('/api/admin/declaration/create', { ...base(withFin), weight: '1.2' });
-    expect(await addsOf(d.trackCode)).toEqual([{ status: 'queued' }]);
+    expect(await addsOf(d.track_code)).toEqual([{ status: 'queued' }]);
     await ctx.app.jobs.runDue();
-    expect(sim.addCount(d.trackCode)).toBe(1);
-    expect(await addsOf(d.trackCode)).toEqual([{ status: 'sent' }]);
+    expect(sim.addCount(d.track_code)).toBe(1);
+    expect(await addsOf(d.track_code)).toEqual([{ status: 'sent' }]);
     // an edit afterwards (the parcel is at customs already) adds nothing
     await save('/api/admin/declaration/edit', { declaration_id: d.id, descr: 'Qutu əzilib' });
     await save('/api/admin/declaration/edit', { declaration_id: d.id, price: '260.00' });
     await ctx.app.jobs.runDue();
-    expect(sim.addCount(d.trackCode)).toBe(1);
-    expect(await addsOf(d.trackCode)).toHaveLength(1);
+    expect(sim.addCount(d.track_code)).toBe(1);
+    expect(await addsOf(d.track_code)).toHaveLength(1);
   });
 
   test('an incomplete parcel waits; the edit that completes it sends it', async () => {
     const d = await save('/api/admin/declaration/create', { ...base(withFin) }); // no weight yet
-    expect(await addsOf(d.trackCode)).toEqual([]);
+    expect(await addsOf(d.track_code)).toEqual([]);
     await save('/api/admin/declaration/edit', { declaration_id: d.id, weight: '0.8' });
     await ctx.app.jobs.runDue();
-    expect(sim.addCount(d.trackCode)).toBe(1);
+    expect(sim.addCount(d.track_code)).toBe(1);
     const noFin = await save('/api/admin/declaration/create', { ...base(withoutFin), weight: '0.5' });
-    expect(await addsOf(noFin.trackCode)).toEqual([]); // customs needs the customer's FIN
+    expect(await addsOf(noFin.track_code)).toEqual([]); // customs needs the customer's FIN
   });
 
   test('with sendDeclarationsToCustoms off nothing is queued', async () => {
     await db().execute(sql`update settings set value = 'false'::jsonb where group_id = 'global' and key = 'sendDeclarationsToCustoms'`);
     try {
       const d = await save('/api/admin/declaration/create', { ...base(withFin), weight: '2' });
-      expect(await addsOf(d.trackCode)).toEqual([]);
+      expect(await addsOf(d.track_code)).toEqual([]);
     } finally {
       await db().execute(sql`update settings set value = 'true'::jsonb where group_id = 'global' and key = 'sendDeclarationsToCustoms'`);
     }

@@ -134,7 +134,7 @@ describe('[CUSTOMS][LINK] sends through the queue, stored and retried', () => {
     await setSending(false);
     const result = await ctx.app.customs.queueDeclarations(db(), [ready[6]!.id]);
     expect(result).toMatchObject({ ids: [], disabled: true });
-    expect((await get('/api/admin/customs/ping', admin)).json()).toMatchObject({ ok: true, sending: false });
+    expect((await get('/api/admin/customs/ping', admin)).json()).toMatchObject({ data: true, ok: true, sending: false });
     await setSending(true);
   });
 
@@ -153,19 +153,21 @@ describe('[CUSTOMS][LINK] sends through the queue, stored and retried', () => {
     expect(await statesOf(declaredOnes[0]!.track_code)).toEqual([0, 1]);
 
     const declared = (await get('/api/admin/customs?declared=1&per_page=50', ofis)).json() as CustomsDeclarationListReply;
-    expect(declared.data.map((r) => r.tracking_number)).toEqual(expect.arrayContaining(declaredOnes.slice(0, 3).map((p) => p.track_code)));
-    expect(declared.data.map((r) => r.tracking_number)).not.toContain(declaredOnes[3]!.track_code); // withdrawn
-    expect(declared.data.every((r) => r.reg_number)).toBe(true);
-    const row = declared.data.find((r) => r.tracking_number === declaredOnes[0]!.track_code)!;
-    expect(row).toMatchObject({ id: declaredOnes[0]!.id, user: { id: expect.any(Number) }, pin: expect.any(String), quantity: expect.any(Number) });
+    expect(declared.data.map((r) => r.TrackingNumber)).toEqual(expect.arrayContaining(declaredOnes.slice(0, 3).map((p) => p.track_code)));
+    expect(declared.data.map((r) => r.TrackingNumber)).not.toContain(declaredOnes[3]!.track_code); // withdrawn
+    expect(declared.data.every((r) => r.RegNumber)).toBe(true);
+    const row = declared.data.find((r) => r.TrackingNumber === declaredOnes[0]!.track_code)!;
+    expect(row).toMatchObject({ id: declaredOnes[0]!.id, user_id: expect.any(Number), user_name: expect.any(String), PinNumber: expect.any(String), QuantityFull: expect.stringMatching(/^\d+$/) });
     const notDeclared = (await get('/api/admin/customs?declared=0&per_page=50', ofis)).json() as CustomsDeclarationListReply;
-    expect(notDeclared.data.map((r) => r.tracking_number)).toContain(undeclared.track_code);
-    expect(notDeclared.data.map((r) => r.tracking_number)).toContain(declaredOnes[3]!.track_code); // withdrawn: undeclared again
+    expect(notDeclared.data.map((r) => r.TrackingNumber)).toContain(undeclared.track_code);
+    expect(notDeclared.data.map((r) => r.TrackingNumber)).toContain(declaredOnes[3]!.track_code); // withdrawn: undeclared again
     expect(notDeclared.counts).toMatchObject({ declared: 0, undeclared: notDeclared.total });
     expect(notDeclared.counts.unknown).toBeGreaterThan(0); // the demo's parcels of customers we do not know
     const all = (await get('/api/admin/customs', ofis)).json() as CustomsDeclarationListReply;
     expect(all.counts.declared + all.counts.undeclared).toBe(all.total);
     expect((await get('/api/admin/customs?customer_exists=0', ofis)).json().total).toBe(all.counts.unknown);
+    expect((await get('/api/admin/customs?u=0', ofis)).json().total).toBe(all.counts.unknown);
+    expect((await get('/api/admin/customs?d=1', ofis)).json().total).toBe(all.counts.declared);
 
     expect(await statesOf(declaredOnes[3]!.track_code)).toEqual([0, 100]);
 
@@ -194,17 +196,21 @@ describe('[CUSTOMS][LINK] sends through the queue, stored and retried', () => {
     const today = new Date().toISOString().slice(0, 10);
     const res = await get(`/api/admin/customs/carriersposts?date_from=${today}&date_to=${today}&per_page=5`, ofis);
     expect(res.statusCode, res.body).toBe(200);
-    const body = res.json() as { data: { tracking_number: string; status: number; fin: string }[]; total: number; total_kind: string };
+    const body = res.json() as { data: { trackinG_NO: string; status: string; fin: string; goodsList: unknown[] }[]; total: number; total_kind: string };
     expect(body.data).toHaveLength(5);
     expect(body.total_kind).toBe('estimated');
     expect(body.total).toBe(10); // a full page: one more page assumed
+    expect(body.data[0]).toMatchObject({ id: 1, trackinG_NO: expect.any(String), weighT_GOODS: expect.any(Number), invoyS_USD: expect.any(Number), goodsList: expect.any(Array) });
+    // the names real clients send: dateFrom/dateTo, trackingNumber, documentNumber
+    const byTrack = (await get(`/api/admin/customs/carriersposts?dateFrom=${today} 00:00:00&dateTo=${today} 23:59:59&trackingNumber=${body.data[0]!.trackinG_NO}`, ofis)).json();
+    expect(byTrack.data.map((p: { trackinG_NO: string }) => p.trackinG_NO)).toEqual([body.data[0]!.trackinG_NO]);
     const dispatched = (await get(`/api/admin/customs/carriersposts?status=4&date_from=${today}&date_to=${today}`, ofis)).json();
     expect(dispatched.data.length).toBeGreaterThanOrEqual(3);
-    expect(dispatched.data.every((p: { status: number }) => p.status === 4)).toBe(true);
+    expect(dispatched.data.every((p: { status: string }) => p.status === '4')).toBe(true);
     // a short page is the last one: its total is known
     expect(dispatched).toMatchObject({ total_kind: 'exact', total: dispatched.data.length });
     const fin = body.data[0]!.fin;
-    const byFin = (await get(`/api/admin/customs/carriersposts?fin=${fin}`, ofis)).json();
+    const byFin = (await get(`/api/admin/customs/carriersposts?documentNumber=${fin}`, ofis)).json();
     expect(byFin.data.every((p: { fin: string }) => p.fin === fin)).toBe(true);
     expect((await get('/api/admin/customs/carriersposts?status=2', ofis)).statusCode).toBe(422);
     expect((await get('/api/admin/customs/carriersposts?per_page=1000', ofis)).statusCode).toBe(422);
@@ -240,24 +246,27 @@ describe('[CUSTOMS][API] screens and permissions', () => {
     const res = await get(`/api/customs_queues/packages?track_code=${ready[5]!.track_code}`, admin);
     expect(res.statusCode, res.body).toBe(200);
     const [row] = res.json().data as CustomsQueueRow[];
-    expect(row).toMatchObject({ action: 'add', status: 'declined', attempts: 1, json: { trackinG_NO: ready[5]!.track_code } });
+    expect(row).toMatchObject({ action: 'add', status: 'declined', attempts: 1 });
+    expect(JSON.parse(row!.json)).toMatchObject({ trackinG_NO: ready[5]!.track_code });
+    expect((await get(`/api/customs_queues/packages?tracking_no=${ready[5]!.track_code}`, admin)).json().total).toBe(1);
     expect((await get('/api/customs_queues/packages?status=sent', admin)).json().data.every((r: CustomsQueueRow) => r.status === 'sent')).toBe(true);
     expect((await get('/api/customs_queues/packages?status=nope', admin)).statusCode).toBe(422);
     for (const who of [ofis, anbar, partner]) expect((await get('/api/customs_queues/packages', who)).statusCode).toBe(403);
   });
 
   test('ping, stats, declarations, posts, upload: dgk_declarations allowed, others refused', async () => {
-    expect((await get('/api/admin/customs/ping', ofis)).json()).toMatchObject({ ok: true, sending: true, message: 'Gömrük xidməti işləyir' });
+    expect((await get('/api/admin/customs/ping', ofis)).json()).toMatchObject({ data: true, ok: true, sending: true, message: 'Gömrük xidməti işləyir' });
     const stats = (await get('/api/admin/customs/stats', ofis)).json();
     expect(stats.posts['4']).toBeGreaterThanOrEqual(3);
     expect(stats.queue.declined).toBeGreaterThanOrEqual(2);
     expect(stats.tasks_today.done).toBeGreaterThan(0);
+    expect(stats.data).toEqual({ declared: stats.counts.declared, unuser: stats.counts.undeclared, nonExistUsers: stats.counts.unknown });
     for (const url of ['/api/admin/customs/ping', '/api/admin/customs/stats', '/api/admin/customs', '/api/admin/customs/carriersposts']) {
       expect((await get(url, anbar)).statusCode, url).toBe(403);
       expect((await get(url, partner)).statusCode, url).toBe(403);
     }
     sim.fail({ kind: 'slow', path: '/Ping', times: 2, delayMs: 2000 });
-    expect((await get('/api/admin/customs/ping', ofis)).json()).toMatchObject({ ok: false, message: 'Gömrük xidməti cavab vermir' });
+    expect((await get('/api/admin/customs/ping', ofis)).json()).toMatchObject({ data: false, ok: false, message: 'Gömrük xidməti cavab vermir' });
   });
 
   test('upload: a list of tracking numbers sorted out into declared, undeclared, unknown customer', async () => {
@@ -275,7 +284,7 @@ describe('[CUSTOMS][API] screens and permissions', () => {
     });
     const res = await post(ofis);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ declared: 1, undeclared: 1, unuser: 1, not_found: 1 });
+    expect(res.json()).toEqual({ data: { declared: 1, unuser: 1, nonExistUsers: 1 }, declared: 1, undeclared: 1, unuser: 1, not_found: 1 });
     expect((await post(anbar)).statusCode).toBe(403);
     const empty = await ctx.app.inject({ method: 'POST', url: '/api/admin/customs/upload', payload: {}, headers: ofis });
     expect(empty.statusCode).toBe(422);

@@ -165,6 +165,7 @@ function queueListSpec(timeZone: string): ListSpec<CustomsQueueListQuery> {
       action: filters.equals(q.action),
       status: filters.equals(q.status),
       track_code: filters.contains(q.trackCode),
+      tracking_no: filters.contains(q.trackCode),
       date_from: filters.from(q.createdAt, timeZone),
       date_to: filters.to(q.createdAt, timeZone),
     },
@@ -177,7 +178,7 @@ function queueListSpec(timeZone: string): ListSpec<CustomsQueueListQuery> {
 export async function findQueuePage(db: DbOrTx, query: CustomsQueueListQuery, timeZone: string) {
   const built = buildListQuery(queueListSpec(timeZone), query);
   const rows = await db.select({
-    id: q.id, action: q.action, track_code: q.trackCode, declaration_id: q.declarationId, json: q.json, status: q.status,
+    id: q.id, action: q.action, track_code: q.trackCode, declaration_id: q.declarationId, json: sql<string>`coalesce(${q.json}::text, 'null')`, status: q.status,
     status_code: q.statusCode, response: q.response, attempts: q.attempts, retry_at: asDateTimeOrNull(q.retryAt, timeZone),
     created_at: asDateTime(q.createdAt, timeZone), updated_at: asDateTime(q.updatedAt, timeZone),
   }).from(q).where(built.where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset);
@@ -328,6 +329,10 @@ function customsDeclarationSpec(timeZone: string): ListSpec<CustomsDeclarationLi
       declared: (v) => (v ? joined.declared : sql`not (${joined.declared})`),
       customer_exists: (v) => (v ? joined.customerExists : sql`not (${joined.customerExists})`),
       in_flight: (v) => (v ? sql`${d.flightId} is not null` : sql`${d.flightId} is null`),
+      d: (v) => (v ? joined.declared : sql`not (${joined.declared})`),
+      u: (v) => (v ? joined.customerExists : sql`not (${joined.customerExists})`),
+      flight: (v) => (v ? sql`${d.flightId} is not null` : sql`${d.flightId} is null`),
+      user_id: filters.equals(d.userId),
       tracking_number: filters.contains(cp.trackCode),
       fin: filters.equals(cp.fin),
       reg_number: filters.equals(cp.regNumber),
@@ -344,12 +349,16 @@ function customsDeclarationSpec(timeZone: string): ListSpec<CustomsDeclarationLi
 export async function findCustomsDeclarationPage(db: DbOrTx, query: CustomsDeclarationListQuery, timeZone: string) {
   const built = buildListQuery(customsDeclarationSpec(timeZone), query);
   const base = () => db.select({
-    id: d.id,
-    user: sql<CustomsDeclarationRow['user']>`case when ${users.id} is null then null else json_build_object('id', ${users.id}, 'name', ${users.name} || ' ' || ${users.surname}) end`,
-    importer_name: cp.importerName, pin: cp.fin, goods_name: cp.goodsName, invoice_price: cp.invoicePrice, invoice_price_usd: cp.invoicePriceUsd,
-    quantity: cp.quantity, pay_status: cp.payStatusId, reg_number: cp.regNumber, tracking_number: cp.trackCode,
-    flight: sql<CustomsDeclarationRow['flight']>`case when ${flights.id} is null then null else json_build_object('id', ${flights.id}, 'name', ${flights.name}) end`,
-    post_status: cp.postStatus, added_at: asDateTime(cp.addedAt, timeZone), declared_at: asDateTimeOrNull(cp.declaredAt, timeZone),
+    id: sql<number>`coalesce(${d.id}, 0)::int`,
+    declaration_id: d.id,
+    user_id: users.id,
+    user_name: sql<string | null>`case when ${users.id} is null then null else trim(${users.name} || ' ' || ${users.surname}) end`,
+    ImportName: sql<string>`coalesce(${cp.importerName}, '')`, PinNumber: sql<string>`coalesce(${cp.fin}, '')`,
+    GoodsName: sql<string>`coalesce(${cp.goodsName}, '')`, InvoicePriceFull: sql<string>`coalesce(${cp.invoicePrice}::text, '')`,
+    InvoicePriceUsd: sql<string>`coalesce(${cp.invoicePriceUsd}::text, '')`, QuantityFull: sql<string>`coalesce(${cp.quantity}::text, '')`,
+    PayStatus: sql<string>`coalesce(${cp.payStatusId}::text, '')`, RegNumber: sql<string>`coalesce(${cp.regNumber}, '')`, TrackingNumber: cp.trackCode,
+    flight_id: flights.id, flight_name: flights.name,
+    post_status: cp.postStatus, created_at: asDateTime(cp.addedAt, timeZone), declared_at: asDateTimeOrNull(cp.declaredAt, timeZone),
   }).from(cp)
     .leftJoin(d, and(eq(d.trackCode, cp.trackCode), sql`${d.deletedAt} is null`))
     .leftJoin(users, eq(users.id, d.userId))

@@ -44,26 +44,33 @@ function requireClient(db: Db, link: CustomsLink) {
 export async function pingCustoms(db: Db, link: CustomsLink): Promise<CustomsPingReply> {
   const sending = await link.isSendingOn(db);
   const client = link.client(db);
-  if (!client) return { ok: false, ms: 0, message: T.pingFailed, sending };
+  if (!client) return { data: false, ok: false, ms: 0, message: T.pingFailed, sending };
   const result = await client.ping();
-  return { ok: result.ok, ms: result.ms, message: result.ok ? (sending ? T.pingOk : T.sendingOff) : T.pingFailed, sending };
+  return { data: result.ok, ok: result.ok, ms: result.ms, message: result.ok ? (sending ? T.pingOk : T.sendingOff) : T.pingFailed, sending };
 }
 
 /** GET /api/admin/customs: what customs knows of our parcels, joined with our declarations, and the counts. */
 export async function listCustomsDeclarations(db: Db, query: CustomsDeclarationListQuery, timeZone: string): Promise<CustomsDeclarationListReply> {
   const { rows, total, counts } = await findCustomsDeclarationPage(db, query, timeZone);
-  return { data: rows.map((r) => ({ ...r, id: r.id ?? null })), total, total_kind: 'exact', counts };
+  return { data: rows, total, total_kind: 'exact', counts };
 }
 
-function toPostRow(p: CustomsPost): CustomsPostRow {
+/** A carrier post in the customs service's own casing (real clients read those names). */
+function toPostRow(p: CustomsPost, n: number): CustomsPostRow {
+  const extra = p as CustomsPost & { invoyS_AZN?: number; invoyS_USD?: number };
+  const price = Number(p.invoyS_PRICE ?? 0);
+  const currency = p.currencY_TYPE ?? '';
   return {
-    direction: p.direction ?? null, tracking_number: p.trackinG_NO, transport_cost: p.transP_COSTS ?? null, weight: p.weighT_GOODS ?? null,
-    quantity: p.quantitY_OF_GOODS ?? null, importer_name: p.idxaL_NAME ?? null, importer_address: p.idxaL_ADRESS ?? null,
-    exporter_name: p.ixraC_NAME ?? null, exporter_address: p.ixraC_ADRESS ?? null, fin: p.fin ?? null, voen: p.voen ?? null,
-    invoice_price: p.invoyS_PRICE ?? null, currency: p.currencY_TYPE ?? null, goods_traffic_from: p.goodS_TRAFFIC_FR ?? null,
-    goods_traffic_to: p.goodS_TRAFFIC_TO ?? null, goods_list: p.goodslist ?? [], document_type: p.document_type ?? null,
-    airwaybill: p.airwaybill ?? null, dispatch_number: p.depesH_NUMBER ?? null, status: p.status, ecom_reg_number: p.ecoM_REGNUMBER ?? null,
-    package_type: p.packagE_TYPE ?? null, insert_date: p.inserT_DATE ?? null, dispatch_date: p.depesH_DATE ?? null,
+    id: n, direction: Number(p.direction ?? 1), trackinG_NO: p.trackinG_NO, transP_COSTS: Number(p.transP_COSTS ?? 0), weighT_GOODS: Number(p.weighT_GOODS ?? 0),
+    quantitY_OF_GOODS: Number(p.quantitY_OF_GOODS ?? 0), idxaL_NAME: p.idxaL_NAME ?? '', idxaL_ADRESS: p.idxaL_ADRESS ?? '',
+    ixraC_NAME: p.ixraC_NAME ?? '', ixraC_ADRESS: p.ixraC_ADRESS ?? '', fin: p.fin ?? '', voen: p.voen ?? null,
+    invoyS_PRICE: price, currencY_TYPE: currency,
+    // Customs sends the converted prices on its own posts; a post without them has only its own currency's.
+    invoyS_AZN: Number(extra.invoyS_AZN ?? (currency === 'AZN' ? price : 0)), invoyS_USD: Number(extra.invoyS_USD ?? (currency === 'USD' ? price : 0)),
+    goodS_TRAFFIC_FR: p.goodS_TRAFFIC_FR ?? null, goodS_TRAFFIC_TO: p.goodS_TRAFFIC_TO ?? null,
+    goodsList: (p.goodslist ?? []).map((g) => ({ goodS_ID: Number(g.goods_id), namE_OF_GOODS: g.name_of_goods })),
+    documenT_TYPE: p.document_type ?? '', airwaybill: p.airwaybill ?? null, depesH_NUMBER: p.depesH_NUMBER ?? null, status: String(p.status),
+    ecoM_REGNUMBER: p.ecoM_REGNUMBER ?? '', packagE_TYPE: p.packagE_TYPE ?? '1', inserT_DATE: p.inserT_DATE ?? '', depesH_DATE: p.depesH_DATE ?? null,
   };
 }
 
@@ -75,8 +82,15 @@ const dayEnd = (v: string) => (v.length === 10 ? `${v}T23:59:59` : v.replace(' '
  * searches by tracking number, status and dates; the FIN filter applies to the page it returns.
  * The total is estimated from offset and limit (spec §7), exact on a short (last) page. What it returns refreshes customs_parcels.
  */
-export async function listCarriersPosts(db: Db, link: CustomsLink, query: CarriersPostsQuery): Promise<CarriersPostsReply> {
+export async function listCarriersPosts(db: Db, link: CustomsLink, asked: CarriersPostsQuery): Promise<CarriersPostsReply> {
   const client = requireClient(db, link);
+  const query = {
+    ...asked,
+    date_from: asked.date_from ?? asked.dateFrom,
+    date_to: asked.date_to ?? asked.dateTo,
+    fin: asked.fin ?? asked.documentNumber,
+    track_code: asked.track_code ?? asked.trackingNumber,
+  };
   const offset = (query.page - 1) * query.per_page;
   let posts: CustomsPost[];
   try {
@@ -95,7 +109,7 @@ export async function listCarriersPosts(db: Db, link: CustomsLink, query: Carrie
   const total = offset + posts.length + (posts.length === query.per_page ? query.per_page : 0);
   // A short page is the last one: without the FIN filter (which applies to the page) the total is then known.
   const exact = posts.length < query.per_page && !query.fin;
-  return { data: shown.map(toPostRow), total, total_kind: exact ? 'exact' : 'estimated' };
+  return { data: shown.map((p, i) => toPostRow(p, offset + i + 1)), total, total_kind: exact ? 'exact' : 'estimated' };
 }
 
 export async function listCustomsTasks(db: Db, query: CustomsTaskListQuery, timeZone: string): Promise<CustomsTaskListReply> {
@@ -127,7 +141,9 @@ export async function readCustomsStats(db: Db, timeZone: string): Promise<Custom
   }
   const tasks = { done: 0, failed: 0, declined: 0 };
   for (const t of s.tasks) if (t.state in tasks) tasks[t.state as keyof typeof tasks] = t.n;
-  return { posts, counts: s.counts, withdrawn: s.withdrawn, queue, tasks_today: tasks, last_sync: s.lastSync };
+  return {
+    data: { declared: s.counts.declared, unuser: s.counts.undeclared, nonExistUsers: s.counts.unknown },
+    posts, counts: s.counts, withdrawn: s.withdrawn, queue, tasks_today: tasks, last_sync: s.lastSync };
 }
 
 /** A tracking number has a digit: a header cell ("track") does not. */
@@ -152,7 +168,7 @@ export async function uploadCustomsList(db: Db, file: unknown): Promise<CustomsU
   if (!Buffer.isBuffer(file) || file.length === 0) throw invalid({ document_file: [T.fileRequired] });
   const codes = await readTrackCodes(file);
   if (codes.length === 0) throw invalid({ document_file: [T.fileNoTracks] });
-  const reply: CustomsUploadReply = { declared: 0, undeclared: 0, unuser: 0, not_found: 0 };
+  const reply = { declared: 0, undeclared: 0, unuser: 0, not_found: 0 };
   // Lookups in chunks of 250: on the embedded PGlite a query runs on the event loop, so short ones keep other requests moving.
   for (let i = 0; i < codes.length; i += LOOKUP_CHUNK) {
     const chunk = codes.slice(i, i + LOOKUP_CHUNK);
@@ -167,7 +183,8 @@ export async function uploadCustomsList(db: Db, file: unknown): Promise<CustomsU
       else reply.undeclared++;
     }
   }
-  return reply;
+  // Real clients read `unuser` as the undeclared count and `nonExistUsers` as the parcels without a customer of ours.
+  return { data: { declared: reply.declared, unuser: reply.undeclared, nonExistUsers: reply.unuser }, ...reply };
 }
 
 /**

@@ -44,8 +44,8 @@ const countUnknowns = async () => (await ctx.database.db.select({ n: sql<number>
 describe('[DECLARATIONS][UNKNOWN] unknown (conflicted) declarations', () => {
   test('a storage worker creates one: Unknown (90), listed with its basket column; bad input and no permission are refused', async () => {
     const u = await createUnknown({ basket_id: 1 });
-    expect(u).toMatchObject({ status: { id: 90 }, weight: '0.40', basket: { id: 1 }, branch: { id: 1 }, user: null, declarationId: null });
-    expect(await listed(u.trackCode)).toBe(true);
+    expect(u).toMatchObject({ state_id: 90, weight: '0.40', basket_id: '1', branch_id: 1, user_id: null, declaration_id: null });
+    expect(await listed(u.track_code)).toBe(true);
     const before = await countUnknowns();
     const missing = await post('/api/admin/conflicted_declaration/create', anbar, { weight: '1' });
     expect(missing.statusCode).toBe(422);
@@ -60,10 +60,10 @@ describe('[DECLARATIONS][UNKNOWN] unknown (conflicted) declarations', () => {
   test('edited by office staff it becomes Resolved (91); by a storage worker it stays Unknown', async () => {
     const u = await createUnknown();
     const byWorker = await post('/api/admin/conflicted_declaration/edit', anbar, { conflicted_declaration_id: u.id, descr: 'Qutu əzilib' });
-    expect(byWorker.json().data).toMatchObject({ status: { id: 90 }, description: 'Qutu əzilib' });
+    expect(byWorker.json().data).toMatchObject({ state_id: 90, descr: 'Qutu əzilib' });
     const byOffice = await post('/api/admin/conflicted_declaration/edit', ofis, { conflicted_declaration_id: u.id, user_id: customerId });
     expect(byOffice.statusCode, byOffice.body).toBe(200);
-    expect(byOffice.json().data).toMatchObject({ status: { id: 91 }, user: { id: customerId } });
+    expect(byOffice.json().data).toMatchObject({ state_id: 91, user_id: customerId });
     const history = await ctx.database.db.select().from(statusHistory)
       .where(and(eq(statusHistory.modelId, MODEL.conflictedDeclarations), eq(statusHistory.objectId, u.id))).orderBy(statusHistory.id);
     expect(history.map((h) => h.stateId)).toEqual([90, 91]);
@@ -77,16 +77,16 @@ describe('[DECLARATIONS][UNKNOWN] unknown (conflicted) declarations', () => {
     const incomplete = await post('/api/admin/conflicted_declaration/accept', ofis, { conflicted_declaration_id: u.id });
     expect(incomplete.statusCode).toBe(422);
     expect(Object.keys(incomplete.json().errors)).toEqual(expect.arrayContaining(['user_id', 'product_type_id', 'quantity', 'price']));
-    expect((await info(u.id)).declarationId).toBeNull();
+    expect((await info(u.id)).declaration_id).toBeNull();
     const ok = await post('/api/admin/conflicted_declaration/accept', ofis, {
       conflicted_declaration_id: u.id, user_id: customerId, product_type_id: 2, quantity: 1, price: '30', branch_id: 1,
     });
     expect(ok.statusCode, ok.body).toBe(200);
     const declarationId = ok.json().data.declaration_id as number;
     const d = (await ctx.app.inject({ url: `/api/admin/declaration/info?declaration_id=${declarationId}`, headers: ofis })).json().data as DeclarationDetail;
-    expect(d).toMatchObject({ status: { id: 7 }, user: { id: customerId }, weight: '0.60', deliveryPrice: '4.50', globalTrackCode: u.trackCode });
-    expect(await listed(u.trackCode)).toBe(false);
-    expect((await info(u.id)).status.id).toBe(91);
+    expect(d).toMatchObject({ state_id: 7, user_id: customerId, weight: '0.60', delivery_price: '4.50', global_track_code: u.track_code });
+    expect(await listed(u.track_code)).toBe(false);
+    expect((await info(u.id)).state_id).toBe(91);
     const again = await post('/api/admin/conflicted_declaration/accept', ofis, { conflicted_declaration_id: u.id });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(az.declarations.conflictedAlreadyAccepted);
@@ -95,10 +95,10 @@ describe('[DECLARATIONS][UNKNOWN] unknown (conflicted) declarations', () => {
   test('cancel needs declaration_cancel; it leaves the list', async () => {
     const u = await createUnknown();
     expect((await post(`/api/admin/conflicted_declaration/cancel?conflicted_declaration_id=${u.id}`, anbar)).statusCode).toBe(403);
-    expect(await listed(u.trackCode)).toBe(true);
+    expect(await listed(u.track_code)).toBe(true);
     expect((await post(`/api/admin/conflicted_declaration/cancel?conflicted_declaration_id=${u.id}`, ofis)).statusCode).toBe(200);
-    expect(await listed(u.trackCode)).toBe(false);
-    expect((await info(u.id)).deletedAt).not.toBeNull();
+    expect(await listed(u.track_code)).toBe(false);
+    expect((await info(u.id)).deleted_at).not.toBeNull();
     expect((await post(`/api/admin/conflicted_declaration/cancel?conflicted_declaration_id=${u.id}`, admin)).statusCode).toBe(404);
   });
 });

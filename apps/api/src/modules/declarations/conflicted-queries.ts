@@ -1,6 +1,7 @@
 import type { ConflictedDeclarationDetail, ConflictedListQuery, ConflictedListRow } from '@app/contract/conflicted-declarations';
 import { MODEL } from '@app/contract/models';
-import { and, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type AnyColumn } from 'drizzle-orm';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { conflictedDeclarations as c } from '../../db/schema/declarations';
 import { baskets } from '../../db/schema/warehouse';
@@ -13,11 +14,23 @@ import { users } from '../../db/schema/users';
 export type ConflictedRow = typeof c.$inferSelect;
 export type ConflictedInsert = typeof c.$inferInsert;
 
-const ref = (table: SQL, nameExpr: SQL, idExpr: SQL | AnyColumn) =>
-  sql<{ id: number; name: string } | null>`(select json_build_object('id', r.id, 'name', ${nameExpr}) from ${table} r where r.id = ${idExpr})`;
-const userRef = sql<ConflictedListRow['user']>`(select json_build_object('id', u.id, 'code', u.code, 'name', u.name, 'surname', u.surname) from ${users} u where u.id = ${c.userId})`;
-const statusRef = sql<{ id: number; name: string }>`json_build_object('id', ${c.statusId}, 'name', coalesce((select s.name from ${statuses} s where s.model_id = ${MODEL.conflictedDeclarations} and s.id = ${c.statusId}), ''))`;
-const causerRef = sql<{ id: number; name: string } | null>`(select json_build_object('id', u.id, 'name', u.name || ' ' || u.surname) from ${users} u where u.id = ${c.causerId})`;
+/* The related records of a row, joined (primary-key lookups). */
+const cUser = alias(users, 'c_user');
+const cCauser = alias(users, 'c_causer');
+const cState = alias(statuses, 'c_state');
+const cBranch = alias(branches, 'c_branch');
+const cBasket = alias(baskets, 'c_basket');
+const cProductType = alias(productTypes, 'c_product_type');
+function joinConflictedRow<T extends PgSelect>(q: T): T {
+  return q
+    .leftJoin(cUser, eq(cUser.id, c.userId))
+    .leftJoin(cCauser, eq(cCauser.id, c.causerId))
+    .leftJoin(cState, and(eq(cState.modelId, MODEL.conflictedDeclarations), eq(cState.id, c.statusId)))
+    .leftJoin(cBranch, eq(cBranch.id, c.branchId))
+    .leftJoin(cBasket, eq(cBasket.id, c.basketId))
+    .leftJoin(cProductType, eq(cProductType.id, c.productTypeId)) as unknown as T;
+}
+const fullName = (name: AnyColumn, surname: AnyColumn) => sql<string | null>`nullif(trim(coalesce(${name}, '') || ' ' || coalesce(${surname}, '')), '')`;
 const asDateTime = (column: AnyColumn, timeZone: string) => sql<string>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
 
 export function findConflictedForUpdate(tx: DbOrTx, id: number) {
@@ -33,31 +46,46 @@ export async function updateConflicted(tx: DbOrTx, id: number, fields: Partial<C
   await tx.update(c).set({ ...fields, updatedAt: sql`now()` }).where(eq(c.id, id));
 }
 
-export async function findConflictedDetail(db: DbOrTx, id: number, timeZone: string) {
-  const rows = await db.select({
+/** The columns of one row (contract ConflictedListRow); needs joinConflictedRow(). */
+function conflictedRowColumns(timeZone: string) {
+  return {
     id: c.id,
-    conflicted_declaration_id: c.id,
-    trackCode: c.trackCode,
-    globalTrackCode: c.globalTrackCode,
-    countryId: c.countryId,
-    user: userRef,
-    branch: ref(sql`${branches}`, sql`r.name`, c.branchId),
-    basket: ref(sql`${baskets}`, sql`r.name`, c.basketId),
-    productType: ref(sql`${productTypes}`, sql`r.name_az`, c.productTypeId),
-    shop: c.shopName,
-    weight: c.weight,
-    price: c.price,
+    track_code: c.trackCode,
+    global_track_code: sql<string>`coalesce(${c.globalTrackCode}, '')`,
+    state_id: c.statusId,
+    state_name: sql<string>`coalesce(${cState.name}, '')`,
+    user_id: c.userId,
+    user_name: fullName(cUser.name, cUser.surname),
+    user_code: cUser.code,
+    country_id: c.countryId,
+    branch_id: c.branchId,
+    branch_name: cBranch.name,
+    basket_id: sql<string | null>`${c.basketId}::text`,
+    basket_name: cBasket.name,
+    product_type_id: c.productTypeId,
+    product_type_name: cProductType.nameAz,
+    shop_name: c.shopName,
+    weight: sql<string | null>`${c.weight}::text`,
+    price: sql<string | null>`${c.price}::text`,
+    currency: sql<string>`'USD'`,
     quantity: c.quantity,
     type: c.type,
-    description: c.description,
-    file: sql<string | null>`case when ${c.documentPath} is null then null else '/api/admin/conflicted_declaration/document?conflicted_declaration_id=' || ${c.id} end`,
-    status: statusRef,
-    declarationId: c.declarationId,
-    causer: causerRef,
-    createdAt: asDateTime(c.createdAt, timeZone),
-    deletedAt: sql<string | null>`to_char(${c.deletedAt} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`,
-  }).from(c).where(eq(c.id, id));
-  return rows[0] as ConflictedDeclarationDetail | undefined;
+    descr: c.description,
+    document_file: sql<string | null>`case when ${c.documentPath} is null then null else '/api/admin/conflicted_declaration/document?conflicted_declaration_id=' || ${c.id} end`,
+    causer_id: c.causerId,
+    causer_name: fullName(cCauser.name, cCauser.surname),
+    created_at: asDateTime(c.createdAt, timeZone),
+  };
+}
+
+export async function findConflictedDetail(db: DbOrTx, id: number, timeZone: string) {
+  const rows = await joinConflictedRow(db.select({
+    ...conflictedRowColumns(timeZone),
+    conflicted_declaration_id: c.id,
+    declaration_id: c.declarationId,
+    deleted_at: sql<string | null>`to_char(${c.deletedAt} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`,
+  }).from(c).$dynamic()).where(eq(c.id, id));
+  return rows[0] as unknown as ConflictedDeclarationDetail | undefined;
 }
 
 export function findConflictedDocumentPath(db: DbOrTx, id: number) {
@@ -88,25 +116,10 @@ function conflictedListSpec(timeZone: string): ListSpec<ConflictedListQuery> {
 
 export async function findConflictedPage(db: DbOrTx, query: ConflictedListQuery, timeZone: string) {
   const built = buildListQuery(conflictedListSpec(timeZone), query);
-  const rows = await db.select({
-    id: c.id,
-    track_code: c.trackCode,
-    global_track_code: c.globalTrackCode,
-    user: userRef,
-    country_id: c.countryId,
-    status: statusRef,
-    branch: ref(sql`${branches}`, sql`r.name`, c.branchId),
-    basket: ref(sql`${baskets}`, sql`r.name`, c.basketId),
-    product_type: ref(sql`${productTypes}`, sql`r.name_az`, c.productTypeId),
-    shop_name: c.shopName,
-    weight: c.weight,
-    price: c.price,
-    quantity: c.quantity,
-    causer: causerRef,
-    created_at: asDateTime(c.createdAt, timeZone),
-  }).from(c).where(built.where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset);
+  const rows = await joinConflictedRow(db.select(conflictedRowColumns(timeZone)).from(c).$dynamic())
+    .where(built.where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset);
   const total = await countList(db, c, built);
-  return { rows: rows as ConflictedListRow[], total };
+  return { rows: rows as unknown as ConflictedListRow[], total };
 }
 
 export async function basketExists(db: DbOrTx, id: number): Promise<boolean> {

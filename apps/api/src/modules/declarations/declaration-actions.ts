@@ -199,7 +199,7 @@ export async function readCombinedDeclarations(db: Db, ids: readonly number[]): 
       type: rows.some((r) => r.type === 1) ? 1 : 2,
       shop_name: shops.length ? shops.join(', ').slice(0, 160) : null,
       global_track_code: null,
-      declarations: rows.map((r) => ({ id: r.id, trackCode: r.trackCode, globalTrackCode: r.globalTrackCode, weight: r.weight, price: r.price, quantity: r.quantity })),
+      declarations: rows.map((r) => ({ id: r.id, track_code: r.trackCode, global_track_code: r.globalTrackCode, weight: r.weight, price: r.price, quantity: r.quantity })),
     },
   };
 }

@@ -242,7 +242,7 @@ export async function editDeclaration(db: Db, files: FileStorage, user: RequestU
 /** GET /api/admin/declaration/document: the stored document with its sniffed type. */
 export async function readDeclarationDocument(db: Db, files: FileStorage, user: RequestUser, id: number, timeZone: string) {
   const detail = await readDeclarationDetail(db, user, id, timeZone);
-  const path = detail.file ? await findDeclarationDocumentPath(db, id) : null;
+  const path = detail.document_file ? await findDeclarationDocumentPath(db, id) : null;
   const data = path ? await files.read(path) : null;
   if (!data) throw notFound('declaration_id');
   return { data, mime: sniffFileType(data)?.mime ?? 'application/octet-stream', name: path!.split('/').pop()! };

@@ -4,12 +4,15 @@ import {
 } from '@app/contract/declaration-lists';
 import type { DeclarationListQuery, DeclarationListRow } from '@app/contract/declarations';
 import { eq, isNotNull, isNull, sql, type AnyColumn } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { customsParcels as cp } from '../../db/schema/customs';
 import { declarations as d, postDeclarations as p } from '../../db/schema/declarations';
 import { users } from '../../db/schema/users';
 import { buildListQuery, countList, escapeLike, filters, type BuiltListQuery, type ListSpec, type ListTotal } from '../../platform/list-query';
-import { declarationListSpec, declarationRowColumns } from './queries';
+import { declarationListSpec, declarationRowColumns, joinDeclarationRow } from './queries';
+
+const postUser = alias(users, 'post_user');
 
 /* SQL of the declaration list screens beside the main list: deleted, archive, post declarations. */
 
@@ -53,7 +56,7 @@ function deletedListSpec(timeZone: string): ListSpec<DeletedDeclarationListQuery
  * Who deleted it: when we cancelled our declaration (and with it deleted the parcel at customs),
  * the latest 'declaration.cancel' audit entry; a declaration the citizen withdrew has no one of ours.
  */
-const deletedBy = sql<DeletedDeclarationRow['deleted_by']>`case when ${d.deletedAt} is null then null else (select json_build_object('id', u.id, 'name', u.name || ' ' || u.surname)
+const deletedBy = (column: 'id' | 'name') => sql<string | number | null>`case when ${d.deletedAt} is null then null else (select ${column === 'id' ? sql`u.id` : sql`u.name || ' ' || u.surname`}
   from audit_log a join ${users} u on u.id = a.user_id
   where a.entity = 'declaration' and a.entity_id = ${d.id}::text and a.action = 'declaration.cancel'
   order by a.created_at desc limit 1) end`;
@@ -70,11 +73,16 @@ export async function findDeletedDeclarationPage(db: DbOrTx, query: DeletedDecla
   const built = buildListQuery(deletedListSpec(timeZone), query);
   const page = db.select({ id: d.id }).from(cp).innerJoin(d, eq(d.trackCode, cp.trackCode))
     .where(built.where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset).as('page');
-  const rows = await db
-    .select({ ...declarationRowColumns(timeZone), deleted_at: asDateTime(cp.declarationDeletedAt, timeZone), deleted_by: deletedBy })
-    .from(page).innerJoin(d, eq(d.id, page.id)).innerJoin(cp, eq(cp.trackCode, d.trackCode)).orderBy(...built.orderBy);
+  const rows = await joinDeclarationRow(db
+    .select({
+      ...declarationRowColumns(timeZone),
+      deleted_at: asDateTime(cp.declarationDeletedAt, timeZone),
+      deleted_by_id: deletedBy('id'),
+      deleted_by_name: deletedBy('name'),
+    })
+    .from(page).innerJoin(d, eq(d.id, page.id)).innerJoin(cp, eq(cp.trackCode, d.trackCode)).$dynamic()).orderBy(...built.orderBy);
   const total = await countDeleted(db, built);
-  return { rows: rows as DeletedDeclarationRow[], total };
+  return { rows: rows as unknown as DeletedDeclarationRow[], total };
 }
 
 // ---------------------------------------------------------------- archive
@@ -100,9 +108,10 @@ function archiveListSpec(timeZone: string): ListSpec<ArchiveListQuery> {
 export async function findArchivePage(db: DbOrTx, query: ArchiveListQuery, timeZone: string) {
   const built = buildListQuery(archiveListSpec(timeZone), query);
   const page = db.select({ id: d.id }).from(d).where(built.where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset).as('page');
-  const rows = await db.select(declarationRowColumns(timeZone)).from(page).innerJoin(d, eq(d.id, page.id)).orderBy(...built.orderBy);
+  const rows = await joinDeclarationRow(db.select(declarationRowColumns(timeZone)).from(page).innerJoin(d, eq(d.id, page.id)).$dynamic())
+    .orderBy(...built.orderBy);
   const total = await countList(db, d, built);
-  return { rows: rows as DeclarationListRow[], total };
+  return { rows: rows as unknown as DeclarationListRow[], total };
 }
 
 // ---------------------------------------------------------------- post declarations
@@ -131,15 +140,18 @@ export async function findPostDeclarationPage(db: DbOrTx, query: PostDeclaration
   const built = buildListQuery(postListSpec(timeZone), query);
   const rows = await db.select({
     id: p.id,
-    trackCode: p.trackCode,
-    price: p.price,
-    dgkPrice: p.dgkPrice,
-    user: sql<PostDeclarationRow['user']>`(select json_build_object('id', u.id, 'code', u.code, 'name', u.name, 'surname', u.surname) from ${users} u where u.id = "post_declarations"."user_id")`,
-    read: sql<boolean>`not ${p.isNew}`,
-    createdAt: asDateTime(p.createdAt, timeZone),
-    customsId: p.customsId,
-    declarationId: p.declarationId,
-  }).from(p).where(built.where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset);
+    track_code: p.trackCode,
+    price: sql<string | null>`${p.price}::text`,
+    dgk_price: sql<string | null>`${p.dgkPrice}::text`,
+    user_id: p.userId,
+    user_name: sql<string | null>`nullif(trim(coalesce(${postUser.name}, '') || ' ' || coalesce(${postUser.surname}, '')), '')`,
+    user_code: postUser.code,
+    is_new: sql<0 | 1>`(case when ${p.isNew} then 1 else 0 end)`,
+    created_at: asDateTime(p.createdAt, timeZone),
+    // customs' registration number, digits only: a number where clients read one (exact below 2^53)
+    customs_id: sql<number | null>`case when ${p.customsId} ~ '^[0-9]{1,15}$' then ${p.customsId}::float8 end`,
+    declaration_id: p.declarationId,
+  }).from(p).leftJoin(postUser, eq(postUser.id, p.userId)).where(built.where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset);
   const total = await countList(db, p, built);
-  return { rows: rows as PostDeclarationRow[], total };
+  return { rows: rows as unknown as PostDeclarationRow[], total };
 }

@@ -140,6 +140,10 @@ describe('marketplace list and states', () => {
     expect(body.total).toBeGreaterThan(0);
     expect(body.last_page).toBe(Math.ceil(body.total / 5));
     expect(body.data.every((r: { trendyol: number }) => r.trendyol === 2)).toBe(true);
+    // the declarations list row (issue 14: flat), plus the marketplace state and PIN
+    expect(body.data[0]).toMatchObject({ state_id: expect.any(Number), state_name: expect.any(String), payed: expect.any(Number) });
+    expect(body.data[0]).toHaveProperty('trendyol_state_name');
+    expect(body.data[0]).toHaveProperty('pin_code');
   });
 
   test('updateState single and bulk by filter; parcel states list the change', async () => {

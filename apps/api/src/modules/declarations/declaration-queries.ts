@@ -1,13 +1,13 @@
 import type { DeclarationDetail, DeclarationTimelineEntry } from '@app/contract/declarations';
 import { MODEL } from '@app/contract/models';
-import { and, eq, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { declarationReturns, declarations as d } from '../../db/schema/declarations';
-import { flights, parcels } from '../../db/schema/flights';
 import { auditLog, statusHistory } from '../../db/schema/platform';
-import { branches, companies, productTypes, returnReasons, statuses, tariffCategories, tariffs } from '../../db/schema/settings';
+import { branches, productTypes, returnReasons, statuses, tariffCategories, tariffs } from '../../db/schema/settings';
 import { users } from '../../db/schema/users';
-import { baskets, containers } from '../../db/schema/warehouse';
+import { containers } from '../../db/schema/warehouse';
+import { declarationDetailColumns, joinDeclarationRow } from './queries';
 
 /*
  * SQL of one declaration's workflow (info, create, edit, status changes, timeline). The list's
@@ -16,11 +16,6 @@ import { baskets, containers } from '../../db/schema/warehouse';
 
 export type DeclarationRow = typeof d.$inferSelect;
 export type DeclarationInsert = typeof d.$inferInsert;
-
-const asDateTime = (column: SQL | typeof d.createdAt, timeZone: string) =>
-  sql<string>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
-const ref = (table: SQL, nameExpr: SQL, idExpr: SQL | AnyColumn) =>
-  sql<{ id: number; name: string } | null>`(select json_build_object('id', r.id, 'name', ${nameExpr}) from ${table} r where r.id = ${idExpr})`;
 
 export function findDeclarationForUpdate(tx: DbOrTx, id: number) {
   return tx.select().from(d).where(and(eq(d.id, id), isNull(d.deletedAt))).for('update').then((r) => r[0]);
@@ -34,67 +29,9 @@ export function findListedDeclarations(db: DbOrTx, ids: readonly number[]) {
   return db.select().from(d).where(and(inArray(d.id, [...ids]), isNull(d.deletedAt))).orderBy(d.id);
 }
 
-/** The full spec §3 shape of one declaration (deleted ones too: their history stays readable). */
+/** One declaration in the list row's names plus the details screen's (deleted ones too: their history stays readable). */
 export async function findDeclarationDetail(db: DbOrTx, id: number, timeZone: string, viewerBranchId: number | null) {
-  const rows = await db
-    .select({
-      id: d.id,
-      awb: d.awb,
-      globalTrackCode: d.globalTrackCode,
-      trackCode: d.trackCode,
-      voen: d.voen,
-      couponId: sql<number | null>`null::int`,
-      countryId: d.countryId,
-      wardrobeNumber: d.wardrobeNumber,
-      requiresDeclaration: d.requiresDeclaration,
-      canAccommodate: sql<boolean>`not ${d.requiresDeclaration}`,
-      isCommercial: d.isCommercial,
-      isSpecial: d.isSpecial,
-      paid: d.payed,
-      approved: d.customs,
-      returned: d.returned,
-      read: sql<boolean>`not ${d.isNew}`,
-      editable: sql<boolean>`(${d.deletedAt} is null and ${d.statusId} <> 10)`,
-      isYourBranch: sql<boolean>`coalesce(${d.branchId} = ${viewerBranchId}, false)`,
-      weight: d.weight,
-      height: d.height,
-      width: d.width,
-      depth: d.depth,
-      price: d.price,
-      deliveryPrice: d.deliveryPrice,
-      quantity: d.quantity,
-      type: d.type,
-      measureId: sql<number>`1`,
-      shop: d.shopName,
-      description: d.description,
-      file: sql<string | null>`case when ${d.documentPath} is null then null else '/api/admin/declaration/document?declaration_id=' || ${d.id} end`,
-      createdAt: asDateTime(d.createdAt, timeZone),
-      deliveredAt: sql<string | null>`to_char(${d.deliveredAt} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`,
-      deletedAt: sql<string | null>`to_char(${d.deletedAt} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`,
-      parcel: ref(sql`${parcels}`, sql`r.name`, d.parcelId),
-      basket: ref(sql`${baskets}`, sql`r.name`, d.basketId),
-      box: ref(sql`${containers}`, sql`r.name`, d.containerId),
-      lastBox: ref(sql`${containers}`, sql`r.name`, d.containerId),
-      branch: ref(sql`${branches}`, sql`r.name`, d.branchId),
-      planCategory: ref(sql`${tariffCategories}`, sql`r.name`, d.planCategoryId),
-      status: sql<{ id: number; name: string }>`json_build_object('id', ${d.statusId}, 'name', coalesce((select s.name from ${statuses} s where s.model_id = ${MODEL.declarations} and s.id = ${d.statusId}), ''))`,
-      productType: ref(sql`${productTypes}`, sql`r.name_az`, d.productTypeId),
-      user: sql<DeclarationDetail['user']>`(select json_build_object('id', u.id, 'code', u.code, 'name', u.name, 'surname', u.surname, 'phone', u.phone, 'fin', u.fin) from ${users} u where u.id = ${d.userId})`,
-      flight: sql<DeclarationDetail['flight']>`(select json_build_object('id', f.id, 'name', f.name, 'statusId', f.status_id) from ${flights} f where f.id = ${d.flightId})`,
-      deliveryPoint: sql<null>`null::json`,
-      causerId: d.causerId,
-      handoverTaskId: sql<number | null>`null::int`,
-      bbs: sql<null>`null::json`,
-      // The branch sorting at the Baku sorting line (modules/sorting): the branch's letter and name, when.
-      parcelSorting: sql<DeclarationDetail['parcelSorting']>`(select json_build_object('id', ps.id,
-        'state_name', coalesce(b.sorting_letter || ' · ', '') || coalesce(b.name, ''),
-        'created_at', to_char(ps.sorted_at at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS'))
-        from parcel_sortings ps left join ${branches} b on b.id = ps.branch_id where ps.declaration_id = "declarations"."id")`,
-      trendyol: d.trendyol,
-      trendyolLogs: sql<null>`null::json`,
-      partner: ref(sql`${companies}`, sql`r.name`, d.partnerId),
-    })
-    .from(d)
+  const rows = await joinDeclarationRow(db.select(declarationDetailColumns(timeZone, viewerBranchId)).from(d).$dynamic())
     .where(eq(d.id, id));
   return rows[0] as DeclarationDetail | undefined;
 }
@@ -234,11 +171,10 @@ export async function findTimeline(db: DbOrTx, id: number, timeZone: string): Pr
       where a.entity = 'declaration' and a.entity_id = ${String(id)}
     )
     select e.id, e.action, e.note, e.changes,
-           case when e.state_id is null then null else json_build_object('id', e.state_id, 'name',
-             coalesce((select s.name from ${statuses} s where s.model_id = ${MODEL.declarations} and s.id = e.state_id), '')) end as status,
-           json_build_object('id', dd.id, 'trackCode', dd.track_code) as declaration,
-           (select json_build_object('id', u.id, 'name', u.name || ' ' || u.surname) from ${users} u where u.id = e.user_id) as changer,
-           (select json_build_object('id', b.id, 'name', b.name) from ${users} u join ${branches} b on b.id = u.admin_branch_id where u.id = e.user_id) as branch,
+           e.state_id, case when e.state_id is null then null else coalesce(s.name, '') end as state_name,
+           dd.id as declaration_id, dd.track_code,
+           u.id as causer_id, case when u.id is null then null else u.name || ' ' || u.surname end as causer_name,
+           b.id as branch_id, b.name as branch_name,
            to_char(e.created_at at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as created_at
     from (
       select 'audit:' || a.id as id, a.action, a.user_id, coalesce(a.changes->>'note', h.note) as note, a.changes,
@@ -255,6 +191,9 @@ export async function findTimeline(db: DbOrTx, id: number, timeZone: string): Pr
       where not exists (select 1 from aud a where a.created_at = h.created_at and a.user_id is not distinct from h.user_id)
     ) e
     join ${d} dd on dd.id = ${id}
+    left join ${statuses} s on s.model_id = ${MODEL.declarations} and s.id = e.state_id
+    left join ${users} u on u.id = e.user_id
+    left join ${branches} b on b.id = u.admin_branch_id
     order by e.created_at, e.seq`);
   return res.rows;
 }

@@ -24,7 +24,8 @@ describe('[DECLARATIONS][LIST] GET /api/admin/v2/declaration/list', () => {
     expect(body.total_kind).toBe('exact');
     const dates = body.data.map((r) => r.created_at);
     expect([...dates].sort().reverse()).toEqual(dates);
-    expect(body.data[0]).toHaveProperty('status.name');
+    expect(body.data[0]).toHaveProperty('state_name');
+    expect(body.data[0]).not.toHaveProperty('status');
   });
 
   test('pages do not overlap and per_page is honoured', async () => {
@@ -46,14 +47,14 @@ describe('[DECLARATIONS][LIST] GET /api/admin/v2/declaration/list', () => {
   test('filters by several statuses at once and by country', async () => {
     const { body } = await list('state_id=9,10&country_id=2&per_page=50');
     expect(body.data.length).toBeGreaterThan(0);
-    expect(body.data.every((r) => [9, 10].includes(r.status.id) && r.country_id === 2)).toBe(true);
+    expect(body.data.every((r) => [9, 10].includes(r.state_id) && r.country_id === 2)).toBe(true);
   });
 
   test('filters by customer name, flags and date range', async () => {
     const { body: one } = await list('per_page=1&state_id=10');
     const row = one.data[0]!;
-    const { body } = await list(`user_name=${encodeURIComponent(row.user!.surname)}&payed=1&per_page=50`);
-    expect(body.data.every((r) => r.user!.surname === row.user!.surname && r.payed)).toBe(true);
+    const { body } = await list(`user_name=${encodeURIComponent(row.user_name!)}&payed=1&per_page=50`);
+    expect(body.data.every((r) => r.user_name!.toLocaleLowerCase('az').includes(row.user_name!.toLocaleLowerCase('az')) && r.payed === 1)).toBe(true);
     const day = row.created_at.slice(0, 10);
     const { body: ranged } = await list(`date_from=${day}%2000:00:00&date_to=${day}%2023:59:59&per_page=50`);
     expect(ranged.data.map((r) => r.id)).toContain(row.id);
@@ -116,9 +117,9 @@ describe('[DECLARATIONS][LIST] partner declarations', () => {
     const admin = bearer((await logInAs(ctx.app, 'admin@example.az')).access_token);
     const res = await ctx.app.inject({ url: '/api/admin/declaration/partner_declarations?per_page=50', headers: admin });
     expect(res.statusCode, res.body).toBe(200);
-    const rows = res.json().data as (DeclarationListRow & { partner: { id: number; name: string } | null })[];
+    const rows = res.json().data as DeclarationListRow[];
     expect(rows.length).toBeGreaterThan(0);
-    expect(rows.every((r) => r.partner !== null && r.partner.name.length > 0)).toBe(true);
+    expect(rows.every((r) => r.partner_id !== null && !!r.partner_name)).toBe(true);
     const anbar = bearer((await logInAs(ctx.app, 'anbar@example.az')).access_token);
     expect((await ctx.app.inject({ url: '/api/admin/declaration/partner_declarations', headers: anbar })).statusCode).toBe(403);
   });

@@ -1,11 +1,12 @@
 import type { DeclarationListQuery, DeclarationListRow } from '@app/contract/declarations';
 import { MODEL } from '@app/contract/models';
 import { and, eq, ilike, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { AnyPgTable } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { declarations as d } from '../../db/schema/declarations';
 import { flights, parcels } from '../../db/schema/flights';
 import { branches, companies, productTypes, statuses, tariffCategories } from '../../db/schema/settings';
+import { parcelSortings } from '../../db/schema/sorting';
 import { users } from '../../db/schema/users';
 import { baskets, containers } from '../../db/schema/warehouse';
 import { buildListQuery, countList, escapeLike, filters, type ListSpec } from '../../platform/list-query';
@@ -106,10 +107,6 @@ async function resolveListFilters(db: DbOrTx, query: DeclarationListQuery): Prom
   return rows.length > RESOLVED_IDS_MAX ? {} : { userNameIds: rows.map((r) => r.id) };
 }
 
-/** `{id, name}` of the row of `table` whose id is `id`, or null: one primary-key lookup per listed row. */
-const refOf = (table: AnyPgTable, idColumn: AnyColumn, nameExpr: SQL | AnyColumn, id: AnyColumn) =>
-  sql<{ id: number; name: string } | null>`(select json_build_object('id', ${idColumn}, 'name', ${nameExpr}) from ${table} where ${idColumn} = ${id})`;
-
 /**
  * One page of the declarations list with its total (exact, capped or estimated).
  * The page's ids are chosen first (an index scan over declarations alone, cheap even at a deep
@@ -125,46 +122,153 @@ export async function findDeclarationPage(db: DbOrTx, query: DeclarationListQuer
     .limit(built.limit)
     .offset(built.offset)
     .as('page');
-  const rows = await db
+  const rows = await joinDeclarationRow(db
     .select(declarationRowColumns(timeZone))
     .from(page)
     .innerJoin(d, eq(d.id, page.id))
+    .$dynamic())
     .orderBy(...built.orderBy);
   const total = await countList(db, d, built);
   return { rows: rows as DeclarationListRow[], total };
 }
 
-/** The columns of one list row (spec §2 "Declarations table columns"), shared by the list screens. */
-export function declarationRowColumns(timeZone: string) {
+/*
+ * The related records of a list row, joined once (a primary-key lookup each, like the scalar
+ * sub-selects they replace): callers add joinDeclarationRow() after `from ... join declarations`.
+ */
+const rowUser = alias(users, 'row_user');
+const rowCauser = alias(users, 'row_causer');
+const rowState = alias(statuses, 'row_state');
+const rowFlight = alias(flights, 'row_flight');
+const rowCategory = alias(tariffCategories, 'row_category');
+const rowProductType = alias(productTypes, 'row_product_type');
+const rowParcel = alias(parcels, 'row_parcel');
+const rowContainer = alias(containers, 'row_container');
+const rowBasket = alias(baskets, 'row_basket');
+const rowBranch = alias(branches, 'row_branch');
+const rowPartner = alias(companies, 'row_partner');
+const rowSorting = alias(parcelSortings, 'row_sorting');
+const rowSortingBranch = alias(branches, 'row_sorting_branch');
+
+/** Adds the joins declarationRowColumns reads (to a query already joining `declarations`). */
+export function joinDeclarationRow<T extends PgSelect>(q: T): T {
+  return q
+    .leftJoin(rowUser, eq(rowUser.id, d.userId))
+    .leftJoin(rowCauser, eq(rowCauser.id, d.causerId))
+    .leftJoin(rowState, and(eq(rowState.modelId, MODEL.declarations), eq(rowState.id, d.statusId)))
+    .leftJoin(rowFlight, eq(rowFlight.id, d.flightId))
+    .leftJoin(rowCategory, eq(rowCategory.id, d.planCategoryId))
+    .leftJoin(rowProductType, eq(rowProductType.id, d.productTypeId))
+    .leftJoin(rowParcel, eq(rowParcel.id, d.parcelId))
+    .leftJoin(rowContainer, eq(rowContainer.id, d.containerId))
+    .leftJoin(rowBasket, eq(rowBasket.id, d.basketId))
+    .leftJoin(rowBranch, eq(rowBranch.id, d.branchId))
+    .leftJoin(rowPartner, eq(rowPartner.id, d.partnerId))
+    .leftJoin(rowSorting, eq(rowSorting.declarationId, d.id))
+    .leftJoin(rowSortingBranch, eq(rowSortingBranch.id, rowSorting.branchId)) as unknown as T;
+}
+
+const flag01 = (expr: SQL | AnyColumn) => sql<0 | 1>`(case when ${expr} then 1 else 0 end)`;
+const dateTimeIn = (column: SQL | AnyColumn, timeZone: string) =>
+  sql<string | null>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
+const fullName = (name: AnyColumn, surname: AnyColumn) => sql<string | null>`nullif(trim(coalesce(${name}, '') || ' ' || coalesce(${surname}, '')), '')`;
+
+/** A text the file reads as a number-as-string (exact decimal) stays the numeric's text. */
+const decimalText = (column: AnyColumn) => sql<string | null>`${column}::text`;
+
+/**
+ * The columns of one list row (spec §2 "Declarations table columns") in the wire format of issue
+ * 14 (contract DeclarationListRow), shared by the list screens and declaration/info. Needs
+ * joinDeclarationRow(). `viewerBranchId`: the viewer's admin branch (is_your_branch).
+ */
+export function declarationRowColumns(timeZone: string, viewerBranchId: number | null = null) {
   return {
     id: d.id,
+    awb: sql<string>`coalesce(${d.awb}, '')`,
     track_code: d.trackCode,
     global_track_code: d.globalTrackCode,
-    user: sql<DeclarationListRow['user']>`(select json_build_object('id', ${users.id}, 'code', ${users.code}, 'name', ${users.name}, 'surname', ${users.surname}) from ${users} where ${users.id} = ${d.userId})`,
-    country_id: d.countryId,
-    status: sql<DeclarationListRow['status']>`json_build_object('id', ${d.statusId}, 'name', coalesce((select ${statuses.name} from ${statuses} where ${statuses.modelId} = ${MODEL.declarations} and ${statuses.id} = ${d.statusId}), ''))`,
-    payed: d.payed,
-    customs: d.customs,
-    return: d.returned,
-    is_new: d.isNew,
-    flight: refOf(flights, flights.id, flights.name, d.flightId),
-    weight: d.weight,
-    price: d.price,
-    delivery_price: d.deliveryPrice,
+    requires_declaration: d.requiresDeclaration,
+    can_accommodate: sql<boolean>`not ${d.requiresDeclaration}`,
+    editable: flag01(sql`${d.deletedAt} is null and ${d.statusId} <> 10`),
+    weight: decimalText(d.weight),
+    height: decimalText(d.height),
+    width: decimalText(d.width),
+    depth: decimalText(d.depth),
+    price: decimalText(d.price),
+    currency: sql<string>`'USD'`,
+    voen: d.voen,
+    coupon_id: sql<number>`0`,
+    delivery_price: decimalText(d.deliveryPrice),
+    box: rowParcel.name,
+    parcel_id: d.parcelId,
+    parcel_sorting_id: rowSorting.id,
+    parcel_sorting_state_name: sql<string | null>`case when ${rowSorting.id} is null then null else coalesce(${rowSortingBranch.sortingLetter} || ' · ', '') || coalesce(${rowSortingBranch.name}, '') end`,
+    parcel_sorting_created_at: dateTimeIn(rowSorting.sortedAt, timeZone),
+    basket_id: sql<string | null>`${d.basketId}::text`,
+    basket_name: rowBasket.name,
+    container_id: d.containerId,
+    container_name: rowContainer.name,
+    container_id_tmp: d.containerId,
+    container_name_tmp: rowContainer.name,
+    branch_id: d.branchId,
+    branch_name: rowBranch.name,
     quantity: d.quantity,
     type: d.type,
-    plan_category: refOf(tariffCategories, tariffCategories.id, tariffCategories.name, d.planCategoryId),
-    shop_name: d.shopName,
-    product_type: refOf(productTypes, productTypes.id, productTypes.nameAz, d.productTypeId),
-    parcel: refOf(parcels, parcels.id, parcels.name, d.parcelId),
-    container: refOf(containers, containers.id, containers.name, d.containerId),
-    basket: refOf(baskets, baskets.id, baskets.name, d.basketId),
-    branch: refOf(branches, branches.id, branches.name, d.branchId),
-    wardrobe_number: d.wardrobeNumber,
-    trendyol: d.trendyol,
-    causer: sql<DeclarationListRow['causer']>`(select json_build_object('id', c.id, 'name', c.name || ' ' || c.surname) from ${users} c where c.id = ${d.causerId})`,
-    has_document: sql<boolean>`(${d.documentPath} is not null)`,
+    shop_name: sql<string>`coalesce(${d.shopName}, '')`,
+    document_file: sql<string | null>`case when ${d.documentPath} is null then null else '/api/admin/declaration/document?declaration_id=' || ${d.id} end`,
+    tariff_category_id: d.planCategoryId,
+    tariff_category_name: rowCategory.name,
+    state_id: d.statusId,
+    state_name: sql<string>`coalesce(${rowState.name}, '')`,
+    product_type_id: d.productTypeId,
+    product_type_name: rowProductType.nameAz,
+    user_id: d.userId,
+    user_name: fullName(rowUser.name, rowUser.surname),
+    user_code: rowUser.code,
+    descr: d.description,
+    is_new: flag01(d.isNew),
     created_at: sql<string>`to_char(${d.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`,
+    delivered_at: dateTimeIn(d.deliveredAt, timeZone),
+    is_commercial: flag01(d.isCommercial),
+    payed: flag01(d.payed),
+    customs: flag01(d.customs),
+    return: flag01(d.returned),
+    is_wanted: sql<0 | 1>`0`,
+    wanted_description: sql<string | null>`null::text`,
+    flight_id: d.flightId,
+    flight_name: rowFlight.name,
+    country_id: d.countryId,
+    wardrobe_number: sql<string>`coalesce(${d.wardrobeNumber}, '')`,
+    is_your_branch: sql<boolean>`coalesce(${d.branchId} = ${viewerBranchId}::int, false)`,
+    causer_id: d.causerId,
+    causer_name: fullName(rowCauser.name, rowCauser.surname),
+    customs_data: sql<null>`null::json`,
+    delivery_point_id: d.deliveryPointId,
+    delivery_point_name: sql<string | null>`null::text`,
+    trendyol: d.trendyol,
+    trendyol_logs: sql<null>`null::json`,
+    who_added_bbs: sql<string | null>`null::text`,
+    when_added_bbs: sql<string | null>`null::text`,
+    handover_task_id: sql<string | null>`null::text`,
+    partner_id: d.partnerId,
+    partner_name: rowPartner.name,
+  };
+}
+
+/** declaration/info: the list row's columns plus what the details screen needs. */
+export function declarationDetailColumns(timeZone: string, viewerBranchId: number | null) {
+  return {
+    ...declarationRowColumns(timeZone, viewerBranchId),
+    is_special: d.isSpecial,
+    measure_id: sql<number>`1`,
+    deleted_at: dateTimeIn(d.deletedAt, timeZone),
+    user_first_name: rowUser.name,
+    user_surname: rowUser.surname,
+    user_phone: rowUser.phone,
+    user_fin: rowUser.fin,
+    flight_state_id: rowFlight.statusId,
+    /** Where the parcel is (the branch partner's scan screen reads it): its branch. */
+    location_name: sql<string>`coalesce(${rowBranch.name}, '')`,
   };
 }
 
@@ -180,11 +284,4 @@ export function findDeclarationByTrackCode(db: DbOrTx, scope: PartnerScope, trac
     ))
     .limit(1)
     .then((r) => r[0]);
-}
-
-/** Partner names of these declarations (the partner declarations table's column). */
-export function findPartnerNames(db: DbOrTx, ids: readonly number[]) {
-  if (!ids.length) return Promise.resolve([]);
-  return db.select({ id: d.id, partner: sql<{ id: number; name: string } | null>`(select json_build_object('id', p.id, 'name', p.name) from ${companies} p where p.id = ${d.partnerId})` })
-    .from(d).where(sql`${d.id} = any(${sql.param(`{${ids.join(',')}}`)}::int[])`);
 }

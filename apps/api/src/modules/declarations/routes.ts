@@ -49,14 +49,14 @@ export function registerDeclarationRoutes(server: FastifyInstance): void {
   }, (req) => listPartnerDeclarations(app.db, req.query, app.config.APP_TIMEZONE));
 
   app.get('/api/admin/declaration/info_by_track_code', {
-    schema: { tags: ['declarations'], summary: 'Declaration id by track code (quick search)', querystring: ZTrackCodeQuery },
+    schema: { tags: ['declarations'], summary: 'The declaration (declaration/info shape) by track code (quick search)', querystring: ZTrackCodeQuery },
     config: { access: 'office' },
-  }, (req) => findDeclarationIdByTrackCode(app.db, requireUser(req), req.query.track_code));
+  }, (req) => findDeclarationIdByTrackCode(app.db, requireUser(req), req.query.track_code, app.config.APP_TIMEZONE));
 
   app.get('/api/branchpartner/declarations/info_by_track_code', {
-    schema: { tags: ['declarations'], summary: "Partner's declaration id by track code", querystring: ZTrackCodeQuery },
+    schema: { tags: ['declarations'], summary: "Partner's declaration (declaration/info shape) by track code", querystring: ZTrackCodeQuery },
     config: { access: { roles: [1, 4] } },
-  }, (req) => findDeclarationIdByTrackCode(app.db, requireUser(req), req.query.track_code));
+  }, (req) => findDeclarationIdByTrackCode(app.db, requireUser(req), req.query.track_code, app.config.APP_TIMEZONE));
 
   registerDeclarationWorkflowRoutes(app);
   registerConflictedDeclarationRoutes(app);

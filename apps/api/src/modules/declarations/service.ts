@@ -5,18 +5,19 @@ import type { Db } from '../../db/client';
 import type { RequestUser } from '../../platform/access';
 import { notFound } from '../../platform/errors';
 import { partnerScopeOf } from '../../platform/partner-scope';
-import { findDeclarationByTrackCode, findDeclarationPage, findPartnerNames } from './queries';
+import { readDeclarationDetail } from './declaration-form';
+import { findDeclarationByTrackCode, findDeclarationPage } from './queries';
 
 export async function listDeclarations(db: Db, query: DeclarationListQuery, timeZone: string): Promise<ListResponse<DeclarationListRow>> {
   const { rows, total } = await findDeclarationPage(db, query, timeZone);
   return { data: rows, total: total.total, total_kind: total.kind };
 }
 
-/** Quick search: a track code or global track code → the declaration's id (spec §2 "Quick search"). */
-export async function findDeclarationIdByTrackCode(db: Db, user: RequestUser, trackCode: string) {
+/** Quick search: a track code or global track code → the declaration, as declaration/info answers it (spec §2 "Quick search"). */
+export async function findDeclarationIdByTrackCode(db: Db, user: RequestUser, trackCode: string, timeZone: string) {
   const row = await findDeclarationByTrackCode(db, partnerScopeOf(user), trackCode.trim());
   if (!row) throw notFound('track_code', az.declarations.notFoundByTrackCode);
-  return { data: row };
+  return { data: await readDeclarationDetail(db, user, row.id, timeZone) };
 }
 
 /** 'YYYY-MM-01 00:00:00' of the current month in the office time zone. */
@@ -33,10 +34,8 @@ export function listThisMonthDeclarations(db: Db, query: DeclarationListQuery, t
 }
 
 /** GET /api/admin/declaration/partner_declarations: declarations of branch partners, with the partner's name. */
-export async function listPartnerDeclarations(db: Db, query: DeclarationListQuery, timeZone: string): Promise<ListResponse<PartnerDeclarationRow>> {
-  const page = await listDeclarations(db, { ...query, has_partner: true }, timeZone);
-  const partners = new Map((await findPartnerNames(db, page.data.map((r) => r.id))).map((r) => [r.id, r.partner]));
-  return { ...page, data: page.data.map((r) => ({ ...r, partner: partners.get(r.id) ?? null, edited_by: r.causer })) };
+export function listPartnerDeclarations(db: Db, query: DeclarationListQuery, timeZone: string): Promise<ListResponse<PartnerDeclarationRow>> {
+  return listDeclarations(db, { ...query, has_partner: true }, timeZone);
 }
 
 /** The marketplace status update (single or bulk), for other domains (flights: trendyol/updateStates). */

@@ -9,6 +9,10 @@ import { declarations as d } from '../../db/schema/declarations';
 import { auditLog, statusHistory } from '../../db/schema/platform';
 import { settings, statuses } from '../../db/schema/settings';
 import { users } from '../../db/schema/users';
+import { alias } from 'drizzle-orm/pg-core';
+import { declarationRowColumns, joinDeclarationRow } from './queries';
+
+const marketplaceState = alias(statuses, 'marketplace_state');
 
 /* SQL of the workflow beyond the form: handover, customs states, marketplace data, counts. */
 
@@ -212,19 +216,20 @@ const MARKETPLACE_SORT: Record<string, SQL> = {
 export async function findMarketplacePage(db: DbOrTx, where: SQL, q: { page: number; per_page: number; sort_column?: string; sort_order?: 'asc' | 'desc' }, timeZone: string) {
   const order = q.sort_order === 'asc' ? sql`asc` : sql`desc`;
   const sortBy = (q.sort_column && Object.hasOwn(MARKETPLACE_SORT, q.sort_column) ? MARKETPLACE_SORT[q.sort_column] : undefined) ?? MARKETPLACE_SORT.created_at!;
-  const rows = await db.execute(sql`
-    select ${d.id} as id, ${d.trackCode} as track_code, ${d.globalTrackCode} as global_track_code, ${d.trendyol}::int as trendyol,
-      (select json_build_object('id', u.id, 'code', u.code, 'name', u.name, 'surname', u.surname) from ${users} u where u.id = ${d.userId}) as user,
-      json_build_object('id', ${d.statusId}, 'name', coalesce((select s.name from ${statuses} s where s.model_id = ${MODEL.declarations} and s.id = ${d.statusId}), '')) as status,
-      (select json_build_object('id', s.id, 'name', s.name) from ${marketplaceLogs} m join ${statuses} s on s.model_id = ${MODEL.trendyol} and s.id = m.state_id where m.declaration_id = ${d.id}) as trendyol_state,
-      (select m.pin_code from ${marketplaceLogs} m where m.declaration_id = ${d.id}) as pin_code,
-      ${d.weight} as weight, ${d.price} as price,
-      to_char(${d.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as created_at
-    from ${d} where ${where}
-    order by ${sortBy} ${order}, ${d.id} ${order}
-    limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`);
+  // the page's ids first (declarations alone), then their list rows (declarations/queries.ts)
+  const page = db.select({ id: d.id }).from(d).where(where)
+    .orderBy(sql`${sortBy} ${order}`, sql`${d.id} ${order}`).limit(q.per_page).offset((q.page - 1) * q.per_page).as('page');
+  const rows = await joinDeclarationRow(db.select({
+    ...declarationRowColumns(timeZone),
+    trendyol_state_id: marketplaceLogs.stateId,
+    trendyol_state_name: marketplaceState.name,
+    pin_code: marketplaceLogs.pinCode,
+  }).from(page).innerJoin(d, eq(d.id, page.id)).$dynamic())
+    .leftJoin(marketplaceLogs, eq(marketplaceLogs.declarationId, d.id))
+    .leftJoin(marketplaceState, and(eq(marketplaceState.modelId, MODEL.trendyol), eq(marketplaceState.id, marketplaceLogs.stateId)))
+    .orderBy(sql`${sortBy} ${order}`, sql`${d.id} ${order}`);
   const total = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${d} where ${where}`);
-  return { rows: rows.rows, total: Number(total.rows[0]?.n ?? 0) };
+  return { rows, total: Number(total.rows[0]?.n ?? 0) };
 }
 
 /** Sets the marketplace state of every matching declaration, with a parcel-state row each. Returns the ids. */

@@ -21,11 +21,15 @@ const get = (url: string) => ctx.app.inject({ url, headers: admin });
 const post = (url: string, fields: Record<string, string | number> = {}) => postForm(ctx.app, url, admin, fields);
 const postJson = (url: string, payload: unknown) => ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: admin });
 
-type Figures = Pick<FlightRow, 'count' | 'completedDeclarations' | 'weight' | 'productPrice' | 'deliveryPrice'>;
+type Figures = Pick<FlightRow, 'count' | 'finished' | 'weight' | 'price' | 'delivery_price'>;
 const figuresOf = (row: FlightRow): Figures => ({
-  count: row.count, completedDeclarations: row.completedDeclarations, weight: row.weight, productPrice: row.productPrice, deliveryPrice: row.deliveryPrice,
+  count: row.count, finished: row.finished, weight: row.weight, price: row.price, delivery_price: row.delivery_price,
 });
-const ZERO: Figures = { count: 0, completedDeclarations: 0, weight: '0.00', productPrice: '0.00', deliveryPrice: '0.00' };
+/** The detail carries the same figures as numbers. */
+const figuresOfDetail = (row: FlightDetail): Figures => ({
+  count: row.count, finished: row.finished, weight: row.weight.toFixed(2), price: row.price.toFixed(2), delivery_price: row.delivery_price.toFixed(2),
+});
+const ZERO: Figures = { count: 0, finished: 0, weight: '0.00', price: '0.00', delivery_price: '0.00' };
 
 /** The figures of every flight summed afresh from its live declarations (what the list showed before flight_totals). */
 async function recomputed(): Promise<Map<number, Figures>> {
@@ -36,7 +40,7 @@ async function recomputed(): Promise<Map<number, Figures>> {
     from flights f left join declarations d on d.flight_id = f.id and d.deleted_at is null
     group by f.id`);
   return new Map(res.map((r) => [Number(r.flight_id), {
-    count: Number(r.n), completedDeclarations: Number(r.done), weight: r.weight, productPrice: r.price, deliveryPrice: r.delivery,
+    count: Number(r.n), finished: Number(r.done), weight: r.weight, price: r.price, delivery_price: r.delivery,
   }]));
 }
 
@@ -59,7 +63,8 @@ async function shown(flightId: number): Promise<Figures> {
   const row = (await listAll()).find((r) => r.id === flightId);
   expect(row).toBeDefined();
   const detail = ((await get(`/api/admin/flights/detail?flight_id=${flightId}`)).json() as { data: FlightDetail }).data;
-  expect(figuresOf(detail)).toEqual(figuresOf(row!));
+  expect(figuresOfDetail(detail)).toEqual(figuresOf(row!));
+  expect(detail.total).toBe(row!.total);
   return figuresOf(row!);
 }
 
@@ -112,7 +117,7 @@ describe('[FLIGHTS][TOTALS] the list\'s per-flight figures come from flight_tota
       { weight: null, price: '3.33', delivery: null, status: 7 },
     ]);
     await insertParcels(null, [{ weight: '9.99', price: '9.99', delivery: '9.99', status: 7 }]); // on no flight: counts nowhere
-    expect(await shown(flight)).toEqual({ count: 3, completedDeclarations: 1, weight: '3.65', productPrice: '123.43', deliveryPrice: '14.50' });
+    expect(await shown(flight)).toEqual({ count: 3, finished: 1, weight: '3.65', price: '123.43', delivery_price: '14.50' });
     await expectListMatchesDeclarations();
   });
 
@@ -128,8 +133,8 @@ describe('[FLIGHTS][TOTALS] the list\'s per-flight figures come from flight_tota
     const set = await postJson('/api/admin/flights/set', { flight_id: to, declaration_ids: ids.slice(0, 2), parcel_id: bag!.id });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json().data.count).toBe(2);
-    expect(await shown(from)).toEqual({ count: 1, completedDeclarations: 0, weight: '4.00', productPrice: '40.00', deliveryPrice: '4.00' });
-    expect(await shown(to)).toEqual({ count: 2, completedDeclarations: 0, weight: '3.00', productPrice: '30.00', deliveryPrice: '5.00' });
+    expect(await shown(from)).toEqual({ count: 1, finished: 0, weight: '4.00', price: '40.00', delivery_price: '4.00' });
+    expect(await shown(to)).toEqual({ count: 2, finished: 0, weight: '3.00', price: '30.00', delivery_price: '5.00' });
     // the last one leaves the flight (no flight): the flight keeps a row of zeros
     await db().execute(sql`update declarations set flight_id = null where id = ${ids[2]!}`);
     expect(await shown(from)).toEqual(ZERO);
@@ -150,17 +155,17 @@ describe('[FLIGHTS][TOTALS] the list\'s per-flight figures come from flight_tota
     const toTen = await post('/api/admin/declaration/pay', { declaration_id: ids.slice(0, 3).join(','), confirm: 1, cash: '10.00' });
     expect(toTen.statusCode, toTen.body).toBe(200);
     expect(toTen.json().data.count).toBe(3);
-    expect(await shown(flight)).toMatchObject({ count: 4, completedDeclarations: 3 });
+    expect(await shown(flight)).toMatchObject({ count: 4, finished: 3 });
     const [reason] = await rows<{ id: number }>(sql`select id from return_reasons order by id limit 1`);
     const back = await post('/api/admin/returns/run', { declaration_id: ids[0]!, return_reason_id: reason!.id });
     expect(back.statusCode, back.body).toBe(200);
-    expect(await shown(flight)).toMatchObject({ count: 4, completedDeclarations: 2 });
+    expect(await shown(flight)).toMatchObject({ count: 4, finished: 2 });
     // a change that moves no figure (the manual 8 → 36) writes nothing to flight_totals
     const before = await totalsRow(flight);
     const other = await postJson('/api/admin/v2/declaration/edit/state', { declaration_ids: String(ids[3]), new_state_id: 36 });
     expect(other.json().data.count).toBe(1);
     expect(await totalsRow(flight)).toEqual(before);
-    expect(await shown(flight)).toMatchObject({ count: 4, completedDeclarations: 2 });
+    expect(await shown(flight)).toMatchObject({ count: 4, finished: 2 });
     await expectListMatchesDeclarations();
   });
 
@@ -172,7 +177,7 @@ describe('[FLIGHTS][TOTALS] the list\'s per-flight figures come from flight_tota
     ]);
     await db().execute(sql`update declarations set weight = 2.35, updated_at = now() where id = ${a!}`);
     await db().execute(sql`update declarations set weight = 0.40, price = 7.25, delivery_price = null where id = ${b!}`);
-    expect(await shown(flight)).toEqual({ count: 2, completedDeclarations: 0, weight: '2.75', productPrice: '17.25', deliveryPrice: '3.00' });
+    expect(await shown(flight)).toEqual({ count: 2, finished: 0, weight: '2.75', price: '17.25', delivery_price: '3.00' });
     await expectListMatchesDeclarations();
   });
 
@@ -185,14 +190,14 @@ describe('[FLIGHTS][TOTALS] the list\'s per-flight figures come from flight_tota
     ]);
     const cancel = await post('/api/admin/declaration/cancel_many', { declaration_ids: `${a},${b}` });
     expect(cancel.statusCode, cancel.body).toBe(200);
-    expect(await shown(flight)).toEqual({ count: 1, completedDeclarations: 0, weight: '3.00', productPrice: '30.00', deliveryPrice: '3.00' });
+    expect(await shown(flight)).toEqual({ count: 1, finished: 0, weight: '3.00', price: '30.00', delivery_price: '3.00' });
     // a deleted parcel's edits count nowhere
     await db().execute(sql`update declarations set weight = 50, status_id = 10 where id = ${b!}`);
     expect(await shown(flight)).toMatchObject({ count: 1, weight: '3.00' });
     await db().execute(sql`update declarations set deleted_at = null where id = ${a!}`);
-    expect(await shown(flight)).toEqual({ count: 2, completedDeclarations: 1, weight: '4.00', productPrice: '40.00', deliveryPrice: '4.00' });
+    expect(await shown(flight)).toEqual({ count: 2, finished: 1, weight: '4.00', price: '40.00', delivery_price: '4.00' });
     await db().execute(sql`delete from declarations where id in (${a!}, ${b!})`);
-    expect(await shown(flight)).toEqual({ count: 1, completedDeclarations: 0, weight: '3.00', productPrice: '30.00', deliveryPrice: '3.00' });
+    expect(await shown(flight)).toEqual({ count: 1, finished: 0, weight: '3.00', price: '30.00', delivery_price: '3.00' });
     await db().execute(sql`delete from declarations where id = ${c!}`);
     expect(await shown(flight)).toEqual(ZERO);
     await expectListMatchesDeclarations();
@@ -208,7 +213,7 @@ describe('[FLIGHTS][TOTALS] the list\'s per-flight figures come from flight_tota
     await db().execute(sql`update declarations set status_id = 10 where deleted_at is null and flight_id in (${sql.join(flights.map((f) => sql`${f}`), sql`, `)})`);
     for (const flightId of flights) {
       const f = await shown(flightId);
-      expect(f.completedDeclarations).toBe(f.count);
+      expect(f.finished).toBe(f.count);
     }
     // one statement moves the parcels of the first two flights onto each other and changes weights
     const [x, y] = flights as [number, number];
@@ -243,7 +248,7 @@ describe('[FLIGHTS][TOTALS] the list\'s per-flight figures come from flight_tota
     expect(await rows(sql`select count from flight_totals where flight_id = 999999`)).toEqual([{ count: 0 }]);
     // each trigger exists once: a new parcel counts once
     await insertParcels(flight, [{ weight: '1.00', price: '1.00', delivery: '1.00', status: 7 }]);
-    expect(await shown(flight)).toEqual({ count: 2, completedDeclarations: 0, weight: '2.50', productPrice: '3.00', deliveryPrice: '4.00' });
+    expect(await shown(flight)).toEqual({ count: 2, finished: 0, weight: '2.50', price: '3.00', delivery_price: '4.00' });
     const triggers = await rows<{ tgname: string }>(sql`
       select tgname from pg_trigger where tgrelid = 'declarations'::regclass and not tgisinternal order by tgname`);
     expect(triggers.map((t) => t.tgname)).toEqual([
@@ -265,6 +270,6 @@ describe('[FLIGHTS][TOTALS] truncate', () => {
   test('emptying declarations with TRUNCATE (no row triggers) empties the totals too', async () => {
     await db().execute(sql`truncate declarations cascade`);
     expect(await rows(sql`select * from flight_totals`)).toEqual([]);
-    expect((await listAll()).every((r) => r.count === 0 && r.weight === '0.00' && r.completedDeclarations === 0)).toBe(true);
+    expect((await listAll()).every((r) => r.count === 0 && r.weight === '0.00' && r.finished === 0)).toBe(true);
   });
 });

@@ -24,11 +24,19 @@ export type PackageRunRecord = typeof r.$inferSelect;
 /** A package run's stored input item: the contract's shape plus the declaration it stands for. */
 export type StoredRunItem = PackageRunItemInput & { declarationId: number };
 
-const dateOf = (column: SQL | AnyColumn, timeZone: string) => sql<string | null>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD')`;
 const dateTimeOf = (column: SQL | AnyColumn, timeZone: string) => sql<string | null>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
 const intArray = (ids: readonly number[]) => sql`${sql.param(`{${ids.join(',')}}`)}::int[]`;
 
 // ---------------------------------------------------------------- flights
+
+/** 'from,to' date-times (office time zone); an empty side is open. */
+function dateRangeFilter(column: AnyColumn, value: string, timeZone: string): SQL | undefined {
+  const [from, to] = value.split(',').map((part) => part.trim().slice(0, 19));
+  const parts: SQL[] = [];
+  if (from) parts.push(sql`${column} >= (${from}::timestamp at time zone ${timeZone})`);
+  if (to) parts.push(sql`${column} <= (${to}::timestamp at time zone ${timeZone})`);
+  return parts.length ? and(...parts) : undefined;
+}
 
 export function flightListSpec(timeZone: string): ListSpec<FlightListQuery> {
   return {
@@ -38,10 +46,17 @@ export function flightListSpec(timeZone: string): ListSpec<FlightListQuery> {
       country_id: filters.equals(f.countryId),
       state_id: filters.equals(f.statusId),
       trendyol: filters.equals(f.trendyol),
+      id: filters.equals(f.id),
+      flight_provider: filters.equals(f.trendyol),
+      start_date: (v) => dateRangeFilter(f.startedAt, v, timeZone),
+      end_date: (v) => dateRangeFilter(f.endedAt, v, timeZone),
       date_from: (v) => sql`${f.startedAt} >= (${v}::date::timestamp at time zone ${timeZone})`,
       date_to: (v) => sql`${f.startedAt} < ((${v}::date + 1)::timestamp at time zone ${timeZone})`,
     },
-    sorts: { id: f.id, name: f.name, started_at: f.startedAt, ended_at: f.endedAt, created_at: f.createdAt, status: f.statusId },
+    sorts: {
+      id: f.id, name: f.name, start_date: f.startedAt, end_date: f.endedAt, created_at: f.createdAt, state_id: f.statusId,
+      started_at: f.startedAt, ended_at: f.endedAt, status: f.statusId,
+    },
     defaultSort: { column: 'id', order: 'desc' },
     tieBreaker: f.id,
   };
@@ -53,8 +68,8 @@ const flightColumns = (timeZone: string) => ({
   name: f.name,
   trendyol: f.trendyol,
   airwaybill: f.airwaybill,
-  startedAt: dateOf(f.startedAt, timeZone),
-  endedAt: dateOf(f.endedAt, timeZone),
+  startedAt: dateTimeOf(f.startedAt, timeZone),
+  endedAt: dateTimeOf(f.endedAt, timeZone),
   createdAt: sql<string>`to_char(${f.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`,
   closedAt: dateTimeOf(f.closedAt, timeZone),
   thisMonth: f.thisMonth,
@@ -73,7 +88,7 @@ export interface FlightBaseRow {
 export async function findFlightPage(db: DbOrTx, query: FlightListQuery, timeZone: string) {
   const built = buildListQuery(flightListSpec(timeZone), query);
   let orderBy = built.orderBy;
-  if (query.sort_column === 'count') {
+  if (query.sort_column === 'count' || query.sort_column === 'total') {
     // The kept parcel count (flight_totals, one primary-key lookup per flight; no row: no parcels).
     const count = sql`coalesce((select ft.count from ${ft} ft where ft.flight_id = flights.id), 0)`;
     orderBy = query.sort_order === 'desc' ? [desc(count), desc(f.id)] : [asc(count), asc(f.id)];
@@ -143,7 +158,7 @@ export function findFlightOptions(db: DbOrTx, q: z.infer<typeof ZFlightOptionsQu
   if (q.country_id) where.push(eq(f.countryId, q.country_id));
   if (q.open) where.push(eq(f.statusId, 29));
   if (q.name) where.push(filters.contains(f.name)(q.name)!);
-  return db.select({ id: f.id, name: f.name }).from(f).where(and(...where)).orderBy(desc(f.id)).limit(1000);
+  return db.select({ id: f.id, name: f.name, flight_name: f.name }).from(f).where(and(...where)).orderBy(desc(f.id)).limit(1000);
 }
 
 export async function flightStatusExists(db: DbOrTx, id: number): Promise<{ id: number; name: string } | undefined> {
@@ -197,7 +212,7 @@ export async function findFlightBags(db: DbOrTx, flightId: number): Promise<Pall
     from ${p} pp left join ${d} dd on dd.parcel_id = pp.id and dd.deleted_at is null
     where pp.flight_id = ${flightId}
     group by pp.id, pp.name order by pp.id`);
-  return res.rows.map((row) => ({ id: Number(row.id), box: row.box, totalCount: Number(row.n), totalWeight: row.weight }));
+  return res.rows.map((row) => ({ id: Number(row.id), box: row.box, total_count: Number(row.n), total_weight: Number(row.weight) }));
 }
 
 export async function findBag(db: DbOrTx, id: number) {
@@ -222,14 +237,19 @@ export async function findBoxDeclarationPage(db: DbOrTx, query: z.infer<typeof Z
   const built = buildListQuery(boxDeclarationsSpec, query);
   const rows = await db.select({
     id: d.id,
-    trackCode: d.trackCode,
-    globalTrackCode: d.globalTrackCode,
-    user: sql<BoxDeclarationRow['user']>`(select json_build_object('id', u.id, 'name', trim(u.name || ' ' || coalesce(u.surname, ''))) from users u where u.id = declarations.user_id)`,
-    box: sql<BoxDeclarationRow['box']>`(select json_build_object('id', pp.id, 'name', pp.name) from ${p} pp where pp.id = declarations.parcel_id)`,
+    track_code: d.trackCode,
+    global_track_code: d.globalTrackCode,
+    user_id: d.userId,
+    user_name: sql<string | null>`(select trim(u.name || ' ' || coalesce(u.surname, '')) from users u where u.id = declarations.user_id)`,
+    box_id: d.parcelId,
+    box: sql<string | null>`(select pp.name from ${p} pp where pp.id = declarations.parcel_id)`,
     weight: sql<string>`coalesce(${d.weight}, 0)::text`,
-    status: sql<BoxDeclarationRow['status']>`json_build_object('id', declarations.status_id, 'name', coalesce((select s.name from ${statuses} s where s.model_id = ${MODEL.declarations} and s.id = declarations.status_id), ''))`,
+    state_id: d.statusId,
+    state_name: sql<string>`coalesce((select s.name from ${statuses} s where s.model_id = ${MODEL.declarations} and s.id = declarations.status_id), '')`,
     price: sql<string>`coalesce(${d.price}, 0)::text`,
-    deliveryPrice: sql<string>`coalesce(${d.deliveryPrice}, 0)::text`,
+    delivery_price: sql<string>`coalesce(${d.deliveryPrice}, 0)::text`,
+    flight_id: d.flightId,
+    flight_name: sql<string | null>`(select ff.name from ${f} ff where ff.id = declarations.flight_id)`,
   }).from(d).where(built.where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset);
   const total = await countList(db, d, built);
   return { rows: rows as BoxDeclarationRow[], total };
@@ -338,11 +358,11 @@ export async function findDispatchPage(db: DbOrTx, flightId: number, page: { lim
     where rr.flight_id = ${flightId}`;
   const res = await db.execute<{
     declaration_id: number | null; track_code: string; reg_number: string | null; dispatch_number: string | null; airwaybill: string | null;
-    weight: string | null; user: DispatchPackage['user']; code: number | null; sent_at: string | null;
+    weight: string | null; user_id: number | null; user_name: string | null; code: number | null; sent_at: string | null;
   }>(sql`
     select dd.id::int as declaration_id, i.item->>'trackingNumber' as track_code, nullif(i.item->>'regNumber', '') as reg_number,
            i.item->>'dispatchNumber' as dispatch_number, i.item->>'airWaybillNumber' as airwaybill, coalesce(dd.weight, 0)::text as weight,
-           (select json_build_object('id', u.id, 'name', trim(u.name || ' ' || coalesce(u.surname, ''))) from users u where u.id = dd.user_id) as "user",
+           dd.user_id::int as user_id, (select trim(u.name || ' ' || coalesce(u.surname, '')) from users u where u.id = dd.user_id) as user_name,
            case when rr.executed and rr.output->((i.n - 1)::int)->>'trackingNumber' = i.item->>'trackingNumber'
                 then (rr.output->((i.n - 1)::int)->>'code')::int end as code,
            case when rr.executed then to_char(rr.ended_at at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') end as sent_at
@@ -352,8 +372,9 @@ export async function findDispatchPage(db: DbOrTx, flightId: number, page: { lim
   const totals = await db.execute<{ n: number; weight: string }>(sql`
     select count(*)::int as n, round(coalesce(sum(dd.weight), 0), 2)::text as weight ${items}`);
   const packages: DispatchPackage[] = res.rows.map((row) => ({
-    declarationId: Number(row.declaration_id ?? 0), trackCode: row.track_code, regNumber: row.reg_number, dispatchNumber: row.dispatch_number,
-    airwaybill: row.airwaybill, weight: row.weight ?? '0', user: row.user, code: row.code === null || row.code === undefined ? null : Number(row.code), sentAt: row.sent_at,
+    declaration_id: Number(row.declaration_id ?? 0), trackinG_NO: row.track_code, reg_number: row.reg_number, depesH_NUMBER: row.dispatch_number,
+    airwaybill: row.airwaybill, weight: row.weight ?? '0', user_id: row.user_id === null ? null : Number(row.user_id), user_name: row.user_name,
+    code: row.code === null || row.code === undefined ? null : Number(row.code), depesH_DATE: row.sent_at,
   }));
   return { packages, count: Number(totals.rows[0]?.n ?? 0), totalWeight: totals.rows[0]?.weight ?? '0.00' };
 }

@@ -51,25 +51,31 @@ function formatDateTime(date: Date | null, timeZone: string): string | null {
 }
 
 function toFlightRow(base: FlightBaseRow, agg: FlightAggregates | undefined): FlightRow {
+  const provider = Number(base.trendyol);
+  const count = agg?.count ?? 0;
   return {
     id: base.id,
     name: base.name,
-    trendyol: Number(base.trendyol),
-    airwaybill: base.airwaybill,
-    startedAt: base.startedAt,
-    endedAt: base.endedAt,
-    createdAt: base.createdAt,
-    closedAt: base.closedAt,
-    thisMonth: base.thisMonth,
-    country: base.countryName === null ? null : { id: base.countryId, name: base.countryName },
-    status: { id: base.statusId, name: base.statusName ?? String(base.statusId) },
-    count: agg?.count ?? 0,
-    completedDeclarations: agg?.completed ?? 0,
+    trendyol: provider,
+    flight_provider: az.flightsUi.providers[provider] ?? String(provider),
+    airwaybill: base.airwaybill ?? '',
+    start_date: base.startedAt ?? base.createdAt,
+    end_date: base.endedAt,
+    created_at: base.createdAt,
+    closed_at: base.closedAt,
+    this_month: base.thisMonth,
+    country_id: base.countryId,
+    country_name: base.countryName ?? '',
+    state_id: base.statusId,
+    state_name: base.statusName ?? String(base.statusId),
+    count,
+    total: count,
+    finished: agg?.completed ?? 0,
     weight: agg?.weight ?? '0.00',
-    productPrice: agg?.productPrice ?? '0.00',
-    deliveryPrice: agg?.deliveryPrice ?? '0.00',
-    packageRuns: agg?.runs ?? 0,
-    packageRunsExecuted: agg?.runsExecuted ?? 0,
+    price: agg?.productPrice ?? '0.00',
+    delivery_price: agg?.deliveryPrice ?? '0.00',
+    package_runs: agg?.runs ?? 0,
+    package_runs_executed: agg?.runsExecuted ?? 0,
   };
 }
 
@@ -82,16 +88,22 @@ async function readFlightRow(db: DbOrTx, id: number, timeZone: string): Promise<
 
 function toPackageRun(run: PackageRunRecord, timeZone: string): PackageRun {
   const output = (run.output as PackageRunItemOutput[] | null) ?? null;
+  const input = run.input as StoredRunItem[];
   return {
     id: run.id,
-    flightId: run.flightId,
-    executed: run.executed,
-    input: run.input as StoredRunItem[],
+    flight_id: run.flightId,
+    executed: run.executed ? 1 : 0,
+    status_code: run.executed ? (output ? '200' : '500') : null,
+    json: JSON.stringify(input.map((i) => ({
+      regNumber: i.regNumber, trackingNumber: i.trackingNumber, airWaybillNumber: i.airWaybillNumber, depeshNumber: i.dispatchNumber,
+    }))),
+    response: output ? JSON.stringify({ code: 200, data: Object.fromEntries(output.map((o) => [o.trackingNumber, o.code])) }) : null,
+    input,
     output,
-    elapsedTime: run.elapsedMs,
-    startedAt: formatDateTime(run.startedAt, timeZone),
-    endedAt: formatDateTime(run.endedAt, timeZone),
-    createdAt: formatDateTime(run.createdAt, timeZone)!,
+    elapsed_time: run.elapsedMs ?? -1,
+    start_date: formatDateTime(run.startedAt, timeZone),
+    end_date: formatDateTime(run.endedAt, timeZone),
+    created_at: formatDateTime(run.createdAt, timeZone)!,
     accepted: (output ?? []).filter((o) => isAccepted(o.code)).length,
   };
 }
@@ -118,10 +130,14 @@ export async function readFlightDetail(db: Db, id: number, timeZone: string): Pr
     data: {
       ...row,
       ...figures,
-      volume: base.volume,
+      weight: Number(row.weight),
+      price: Number(row.price),
+      delivery_price: Number(row.delivery_price),
+      volume: Number(base.volume ?? 0),
+      volume_calculated: base.volume === null ? 0 : 1,
       can: {
-        close: row.status.id === FLIGHT_STATUS.open,
-        changeAirwaybill: row.status.id === FLIGHT_STATUS.closed,
+        close: row.state_id === FLIGHT_STATUS.open,
+        change_airwaybill: row.state_id === FLIGHT_STATUS.closed,
         pallets: row.trendyol === 1,
       },
     },
@@ -138,7 +154,7 @@ export async function calculateFlightVolume(db: Db, id: number): Promise<FlightC
   if (!(await findFlight(db, id))) throw notFound('flight_id');
   const result = await computeFlightVolume(db, id);
   await updateFlight(db, id, { volume: result.weight });
-  return result;
+  return { data: Number(result.weight), ...result };
 }
 
 export async function listPackageRuns(db: Db, flightId: number, page: ListQuery, timeZone: string): Promise<FlightPackagesReply> {
@@ -151,7 +167,7 @@ export async function listPackageRuns(db: Db, flightId: number, page: ListQuery,
 export async function listDispatchPackages(db: Db, flightId: number, page: ListQuery, timeZone: string): Promise<AirwaybillPackagesReply> {
   if (!(await findFlight(db, flightId))) throw notFound('flight_id');
   const result = await findDispatchPage(db, flightId, { limit: page.per_page, offset: (page.page - 1) * page.per_page }, timeZone);
-  return { packages: result.packages, total: result.count, totalWeight: result.totalWeight, count: result.count };
+  return { data: { packages: result.packages, totalWeight: Number(result.totalWeight), count: result.count }, total: result.count };
 }
 
 export async function readAirwaybillInfo(db: Db, flightId: number, timeZone: string): Promise<AirwaybillInfoReply> {
@@ -159,8 +175,8 @@ export async function readAirwaybillInfo(db: Db, flightId: number, timeZone: str
   const dispatch = await findDispatchPage(db, flightId, { limit: 0, offset: 0 }, timeZone);
   return {
     data: {
-      flightId, airwaybill: row.airwaybill, status: row.status, dispatched: dispatch.count, totalWeight: dispatch.totalWeight,
-      canChange: row.status.id === FLIGHT_STATUS.closed,
+      flight_id: flightId, airwaybill: row.airwaybill, state_id: row.state_id, state_name: row.state_name, dispatched: dispatch.count,
+      total_weight: dispatch.totalWeight, can_change: row.state_id === FLIGHT_STATUS.closed,
     },
   };
 }
@@ -325,11 +341,13 @@ export async function closeFlight(
     })));
     const figures = { D: picked.length, R: inputs.length, S: skipped };
     if (!write) {
-      const now = formatDateTime(new Date(), timeZone)!;
+      const now = new Date();
       return {
         message: fill(T.closePreview, figures),
         flight: (await readFlightRow(tx, flight.id, timeZone)).row,
-        runs: inputs.map((input) => ({ id: 0, flightId: flight.id, executed: false, input, output: null, elapsedTime: null, startedAt: null, endedAt: null, createdAt: now, accepted: 0 })),
+        runs: inputs.map((input) => toPackageRun({
+          id: 0, flightId: flight.id, executed: false, input, output: null, elapsedMs: null, startedAt: null, endedAt: null, createdBy: user.id, createdAt: now,
+        }, timeZone)),
         dispatched: picked.length,
         skipped,
         preview: true,
@@ -424,6 +442,7 @@ export async function executePackageRun(db: Db, link: CustomsLink, user: Request
   return {
     message: fill(T.executed, { OK: accepted.length, N: output.length }),
     packages: output,
+    response: output.map((o) => ({ track_code: o.trackingNumber, code: String(o.code), codename: o.message ?? (isAccepted(o.code) ? 'OK' : String(o.code)) })),
     data: toPackageRun(saved, timeZone),
   };
 }
@@ -453,7 +472,7 @@ export async function changeAirwaybill(db: Db, link: CustomsLink, user: RequestU
     return {
       message: fill(T.airwaybillChanged, { N: ids.length }),
       data: (await readFlightRow(tx, flight.id, timeZone)).row,
-      runsUpdated,
+      runs_updated: runsUpdated,
       queued: ids.length,
     };
   });

@@ -39,18 +39,19 @@ describe('[HISTORY] status archive', () => {
     const res = await get(`/api/admin/states/archive?model_id=${MODEL.declarations}&object_id=${declaration.id}`, ofis);
     expect(res.statusCode, res.body).toBe(200);
     const rows = res.json().data as StateArchiveRow[];
-    expect(rows.slice(0, 2).map((r) => r.state.id)).toEqual([88, 9]);
-    expect(rows[0]).toMatchObject({ object_id: declaration.id, object_code: declaration.track_code, from_state: { id: 9 }, note: 'Sənəd yoxdur',
-      user: { id: adminId }, model: { id: MODEL.declarations } });
-    expect(rows[1]!.user).toMatchObject({ id: ofisId, name: 'Nigar Əliyeva' });
+    expect(rows.slice(0, 2).map((r) => r.state_id)).toEqual([88, 9]);
+    expect(rows[0]).toMatchObject({ object_id: declaration.id, object_code: declaration.track_code, from_state_id: 9, note: 'Sənəd yoxdur',
+      user_id: adminId, model_id: MODEL.declarations, model_name: expect.any(String), state_name: expect.any(String) });
+    expect(rows[1]).toMatchObject({ user_id: ofisId, user_name: 'Nigar Əliyeva' });
+    expect(rows[0]!.created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
 
   test('filters by state, user and date range; unfiltered total is reported', async () => {
     const byState = (await get('/api/admin/states/archive?state_id=88&per_page=50', admin)).json().data as StateArchiveRow[];
     expect(byState.length).toBeGreaterThan(0);
-    expect(byState.every((r) => r.state.id === 88)).toBe(true);
+    expect(byState.every((r) => r.state_id === 88)).toBe(true);
     const byUser = (await get(`/api/admin/states/archive?user_id=${ofisId}`, admin)).json().data as StateArchiveRow[];
-    expect(byUser.every((r) => r.user?.id === ofisId)).toBe(true);
+    expect(byUser.every((r) => r.user_id === ofisId)).toBe(true);
     const future = (await get('/api/admin/states/archive?date_from=2999-01-01', admin)).json();
     expect(future).toMatchObject({ data: [], total: 0 });
     const all = (await get('/api/admin/states/archive', admin)).json();
@@ -71,14 +72,15 @@ describe('[HISTORY] operation log', () => {
     expect(res.statusCode, res.body).toBe(200);
     const rows = res.json().data as LogRow[];
     expect(rows.every((r) => r.entity === 'declaration' && r.entity_id === String(declaration.id))).toBe(true);
-    expect(new Set(rows.map((r) => r.user?.id))).toEqual(new Set([adminId, ofisId]));
+    expect(new Set(rows.map((r) => r.user_id))).toEqual(new Set([adminId, ofisId]));
     expect(rows[0]!.action).toBe('declaration.state');
+    expect(rows[0]).toMatchObject({ model_id: MODEL.declarations, model_name: 'Bağlamalar', object_id: declaration.id, title: expect.any(String) });
   });
 
   test('a non-admin sees only their own entries, and not the info of another user\'s entry', async () => {
     const mine = (await get(`/api/admin/logs?model_id=${MODEL.declarations}&object_id=${declaration.id}`, ofis)).json().data as LogRow[];
     expect(mine.length).toBeGreaterThan(0);
-    expect(mine.every((r) => r.user?.id === ofisId)).toBe(true);
+    expect(mine.every((r) => r.user_id === ofisId)).toBe(true);
     const everything = (await get(`/api/admin/logs?user_id=${adminId}`, ofis)).json();
     expect(everything).toMatchObject({ data: [], total: 0 });
     const adminEntry = (await get(`/api/admin/logs?model_id=${MODEL.declarations}&object_id=${declaration.id}&user_id=${adminId}`, admin)).json().data[0] as LogRow;
@@ -86,6 +88,7 @@ describe('[HISTORY] operation log', () => {
     const info = await get(`/api/admin/logs/info?log_id=${mine[0]!.id}`, ofis);
     expect(info.statusCode).toBe(200);
     expect((info.json() as LogInfoReply).data.changes).toMatchObject({ state_id: { from: 7, to: 9 } });
+    expect((info.json() as LogInfoReply).data).toMatchObject({ old_value: { state_id: 7 }, new_value: { state_id: 9 }, user_id: ofisId });
   });
 
   test('filters: action text, method, date range; refused without my_logs; bad input 422 and nothing written', async () => {
@@ -95,6 +98,16 @@ describe('[HISTORY] operation log', () => {
     const posts = (await get('/api/admin/logs?method=POST&per_page=50', admin)).json().data as LogRow[];
     expect(posts.every((r) => r.method === 'POST')).toBe(true);
     expect((await get('/api/admin/logs?date_from=2999-01-01', admin)).json().total).toBe(0);
+    // The names real clients send (issue 14): id, title, model_name, created_at 'from,to'.
+    const range = encodeURIComponent('2000-01-01 00:00:00,2100-01-01 00:00:00');
+    const byTitle = await get(`/api/admin/logs?title=cancel&model_name=${encodeURIComponent('Bağlamalar')}&created_at=${range}&per_page=50`, admin);
+    expect(byTitle.statusCode, byTitle.body).toBe(200);
+    expect((byTitle.json().data as LogRow[]).every((r) => r.model_id === MODEL.declarations)).toBe(true);
+    expect((await get(`/api/admin/logs?id=${byAction[0]!.id}`, admin)).json().data.map((r: LogRow) => r.id)).toEqual([byAction[0]!.id]);
+    expect((await get(`/api/admin/logs?created_at=${encodeURIComponent('2999-01-01 00:00:00,')}`, admin)).json().total).toBe(0);
+    const archive = await get(`/api/admin/states/archive?created_at=${range}&state_name=a&sort_column=state_id&sort_order=asc`, admin);
+    expect(archive.statusCode, archive.body).toBe(200);
+    expect((await get('/api/admin/states/archive?created_at=soon,later', admin)).statusCode).toBe(422);
     const before = (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(auditLog))[0]!.n;
     expect((await get('/api/admin/logs', anbar)).statusCode).toBe(403);
     expect((await get('/api/admin/logs/info?log_id=1', anbar)).statusCode).toBe(403);

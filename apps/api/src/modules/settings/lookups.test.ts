@@ -31,9 +31,10 @@ describe('[SETTINGS][LOOKUPS] the lists every form picks from', () => {
   test('box options can be narrowed to one branch', async () => {
     const all = await get('/api/admin/containers/options');
     const one = await get('/api/admin/containers/options?branch_id=2');
-    expect(all.body.data.length).toBeGreaterThan(one.body.data.length);
-    expect(one.body.data.length).toBeGreaterThan(0);
-    expect(one.body.data.every((b: { branch_id: number }) => b.branch_id === 2)).toBe(true);
+    // A bare array of { id, container_name } (issue 14 wire format).
+    expect(all.body.length).toBeGreaterThan(one.body.length);
+    expect(one.body.length).toBeGreaterThan(0);
+    expect(one.body.every((b: { branch_id: number; container_name: string }) => b.branch_id === 2 && typeof b.container_name === 'string')).toBe(true);
   });
 
   test('a partner is refused the office box list', async () => {

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { branches, productTypes, settings, shopNames, statuses, tariffCategories } from '../../db/schema/settings';
+import { branches, countries, productTypes, settings, shopNames, statuses, tariffCategories } from '../../db/schema/settings';
 
 /**
  * Setting values as stored. Read as JSON text and parsed here: drizzle's jsonb reader parses a
@@ -11,9 +11,18 @@ export function findSettings(db: DbOrTx) {
     .then((rows) => rows.map((r) => ({ groupId: r.groupId, key: r.key, value: r.json === null ? null : (JSON.parse(r.json) as unknown) })));
 }
 
+/** Countries as GET /api/client/settings sends them (`countries[]`: id, abbr, name, unit). */
+export function findSettingsCountries(db: DbOrTx) {
+  return db
+    .select({ id: countries.id, abbr: sql<string>`coalesce(${countries.abbr}, '')`, name: countries.countryName, unit: countries.unit })
+    .from(countries)
+    .where(isNull(countries.deletedAt))
+    .orderBy(asc(countries.id));
+}
+
 export function findStatusesOfModel(db: DbOrTx, modelId: number) {
   return db
-    .select({ id: statuses.id, name: statuses.name, name_en: statuses.nameEn, model_id: statuses.modelId, sort: statuses.sort, freely: statuses.freely })
+    .select({ id: statuses.id, name: statuses.name, name_en: statuses.nameEn, model_id: statuses.modelId, sort: statuses.sort, freely: sql<number>`(${statuses.freely})::int` })
     .from(statuses)
     .where(eq(statuses.modelId, modelId))
     .orderBy(asc(statuses.sort), asc(statuses.id));

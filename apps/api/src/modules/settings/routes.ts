@@ -1,3 +1,4 @@
+import { ZClientSettingsReply } from '@app/contract/auth';
 import { zId } from '@app/contract/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,7 +12,7 @@ export function registerSettingsRoutes(server: FastifyInstance): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
 
   app.get('/api/client/settings', {
-    schema: { tags: ['settings'], summary: 'Global settings and setting groups' },
+    schema: { tags: ['settings'], summary: 'Global settings (countries, working hours, warehouses) and setting groups', response: { 200: ZClientSettingsReply } },
     config: { access: 'staff' },
   }, () => readClientSettings(app.db));
 

@@ -66,6 +66,16 @@ describe('[SETTINGS][GROUPS] each setting group saves and reads back', () => {
     expect(group['2']).toMatchObject({ city: 'Wilmington' }); // the other country is untouched
     const client = await ctx.app.inject({ url: '/api/client/settings', headers: bearer(office) });
     expect(client.json().data.warehouse['1'].postalCode).toBe('34200');
+    // Issue 14: the same addresses as a list with snake_case keys, one row per country.
+    expect(client.json().data.warehouses).toContainEqual(expect.objectContaining({ country_id: 1, postal_code: '34200', address_heading: 'İstanbul anbarı', passport_identity: '' }));
+  });
+
+  test('GET /api/client/settings: countries (id, abbr, name, unit) and working hours, as real clients read them (issue 14)', async () => {
+    const data = (await ctx.app.inject({ url: '/api/client/settings', headers: bearer(office) })).json().data;
+    expect(data.countries.length).toBeGreaterThan(0);
+    for (const c of data.countries) expect(c).toEqual({ id: expect.any(Number), abbr: expect.any(String), name: expect.any(String), unit: expect.any(String) });
+    expect(typeof data.working_hours === 'string' || data.working_hours === null).toBe(true);
+    expect(Array.isArray(data.warehouses)).toBe(true);
   });
 
   test('branch contacts: several numbers and e-mails per branch', async () => {

@@ -38,7 +38,7 @@ const info = async (id: number) => (await ctx.app.inject({ url: `/api/admin/decl
 /** Changes a band's price through the tariffs screen's call (spec §7 POST tariff/edit). */
 async function setTariffPrice(id: number, band: { country: number; from: string; to: string; type: number }, price: string) {
   const res = await postForm(ctx.app, '/api/admin/tariff/edit', admin, {
-    tariff_id: id, country_id: band.country, weight_from: band.from, weight_to: band.to, price, type: band.type, is_special: 0, category_id: 1,
+    tariff_id: id, country_id: band.country, from_weight: band.from, to_weight: band.to, price, type: band.type, is_special: 0, tariff_category_id: 1,
   });
   expect(res.statusCode, res.body).toBe(200);
 }
@@ -56,44 +56,44 @@ describe('[SETTINGS][TARIFFS] tariffs drive the delivery price', () => {
     before = await create({ weight: '0.6' });
     other = await create({ weight: '0.6' });
     handedOver = await create({ weight: '0.6' });
-    expect([before.deliveryPrice, other.deliveryPrice, handedOver.deliveryPrice]).toEqual(['4.50', '4.50', '4.50']);
+    expect([before.delivery_price, other.delivery_price, handedOver.delivery_price]).toEqual(['4.50', '4.50', '4.50']);
     // The third parcel is handed over to its customer (status 10).
     await ctx.database.db.update(declarations).set({ statusId: 10 }).where(eq(declarations.id, handedOver.id));
   });
 
   test('a changed tariff prices a new declaration', async () => {
     await setTariffPrice(6, TR_OTHER, '9.00');
-    expect((await create({ weight: '0.6' })).deliveryPrice).toBe('9.00');
+    expect((await create({ weight: '0.6' })).delivery_price).toBe('9.00');
   });
 
   test('an existing declaration keeps its stored price until it is re-priced; an edit of other fields does not re-price', async () => {
-    expect((await info(before.id)).deliveryPrice).toBe('4.50');
+    expect((await info(before.id)).delivery_price).toBe('4.50');
     const res = await edit(before.id, { descr: 'Qutu əzilib' });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await info(before.id)).deliveryPrice).toBe('4.50');
+    expect((await info(before.id)).delivery_price).toBe('4.50');
   });
 
   test('an edit of the weight re-prices by the changed tariff', async () => {
     const res = await edit(before.id, { weight: '0.7' });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await info(before.id)).deliveryPrice).toBe('9.00');
+    expect((await info(before.id)).delivery_price).toBe('9.00');
   });
 
   test('an edit of the country re-prices by that country\'s changed tariff', async () => {
     await setTariffPrice(26, US_OTHER, '12.00');
     expect((await edit(before.id, { country_id: 2 })).statusCode).toBe(200);
-    expect((await info(before.id)).deliveryPrice).toBe('12.00');
+    expect((await info(before.id)).delivery_price).toBe('12.00');
   });
 
   test('an edit of the type (other → liquid) re-prices by the changed liquid band', async () => {
     await setTariffPrice(5, TR_LIQUID, '15.00');
     expect((await edit(other.id, { type: 1 })).statusCode).toBe(200);
-    expect((await info(other.id)).deliveryPrice).toBe('15.00');
+    expect((await info(other.id)).delivery_price).toBe('15.00');
   });
 
   test('a handed-over declaration (status 10) is never re-priced: the tariff change leaves it, an edit is refused', async () => {
     await setTariffPrice(6, TR_OTHER, '20.00');
-    expect((await info(handedOver.id)).deliveryPrice).toBe('4.50');
+    expect((await info(handedOver.id)).delivery_price).toBe('4.50');
     const res = await edit(handedOver.id, { weight: '0.7' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(az.declarations.notEditable);

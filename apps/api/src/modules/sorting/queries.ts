@@ -5,6 +5,7 @@ import { declarations as d } from '../../db/schema/declarations';
 import { flights } from '../../db/schema/flights';
 import { branches } from '../../db/schema/settings';
 import { parcelSortings as ps } from '../../db/schema/sorting';
+import { users } from '../../db/schema/users';
 import { buildListQuery, countList, escapeLike, type ListSpec } from '../../platform/list-query';
 
 /* SQL of the branch sorting of a flight's parcels (parcel_sortings). */
@@ -16,6 +17,8 @@ const declarationId = sql.raw('"declarations"."id"');
 function sortingListSpec(flightId: number, onlyNonSorted: boolean): ListSpec<SortingQuery> {
   return {
     filters: {
+      user_id: (v) => eq(d.userId, v),
+      branch_id: (v) => eq(d.branchId, v),
       track_code: (v) => (v ? or(sql`${d.trackCode} ilike ${`%${escapeLike(v)}%`}`, sql`${d.globalTrackCode} ilike ${`%${escapeLike(v)}%`}`) : undefined),
     },
     sorts: { id: d.id, track_code: d.trackCode, sorted_at: ps.sortedAt, code: branches.sortingLetter },
@@ -34,12 +37,18 @@ function sortingListSpec(flightId: number, onlyNonSorted: boolean): ListSpec<Sor
 function selectSortingItems(db: DbOrTx, timeZone: string) {
   return db.select({
     id: d.id,
-    trackCode: d.trackCode,
+    declaration_id: d.id,
+    track_code: d.trackCode,
+    user_id: d.userId,
+    user_name: sql<string | null>`trim(${users.name} || ' ' || coalesce(${users.surname}, ''))`,
+    branch_id: d.branchId,
+    branch_name: branches.name,
     code: branches.sortingLetter,
-    codeText: branches.name,
-    sortedAt: asDateTime(ps.sortedAt, timeZone),
+    code_text: branches.name,
+    sorted_at: asDateTime(ps.sortedAt, timeZone),
   }).from(d)
     .leftJoin(branches, eq(branches.id, d.branchId))
+    .leftJoin(users, eq(users.id, d.userId))
     .leftJoin(ps, eq(ps.declarationId, d.id))
     .$dynamic();
 }

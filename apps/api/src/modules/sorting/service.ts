@@ -61,7 +61,8 @@ export async function sortParcel(db: Db, user: RequestUser, input: SortingCreate
     }
     const label = sorting.code ?? t.noBranch;
     return {
-      message: fill(inserted ? t.sorted : t.alreadySorted, { CODE: sorting.codeText ? `${label} (${sorting.codeText})` : label }),
+      message: fill(inserted ? t.sorted : t.alreadySorted, { CODE: sorting.code_text ? `${label} (${sorting.code_text})` : label }),
+      id: sorting.id,
       data: { ...sorting, already: !inserted },
     };
   });

@@ -53,11 +53,12 @@ describe('[SORTING] branch sorting of a flight', () => {
   test('list: every parcel of the flight with its branch sorting letter and branch name, not sorted yet', async () => {
     const reply = await list('list', '&sort_column=id&sort_order=asc');
     expect(reply.total).toBe(3);
-    expect(reply.data).toEqual([
-      { id: p1.id, trackCode: p1.trackCode, code: 'G', codeText: 'Gənclik filialı', sortedAt: null },
-      { id: p2.id, trackCode: p2.trackCode, code: 'GC', codeText: 'Gəncə filialı', sortedAt: null },
-      { id: p3.id, trackCode: p3.trackCode, code: null, codeText: null, sortedAt: null },
+    expect(reply.data).toMatchObject([
+      { id: p1.id, declaration_id: p1.id, track_code: p1.trackCode, code: 'G', code_text: 'Gənclik filialı', branch_name: 'Gənclik filialı', sorted_at: null },
+      { id: p2.id, declaration_id: p2.id, track_code: p2.trackCode, code: 'GC', code_text: 'Gəncə filialı', branch_name: 'Gəncə filialı', sorted_at: null },
+      { id: p3.id, declaration_id: p3.id, track_code: p3.trackCode, code: null, code_text: null, branch_id: null, branch_name: null, sorted_at: null },
     ]);
+    expect(reply.data.every((r) => typeof r.user_id === 'number' && typeof r.user_name === 'string')).toBe(true);
     expect((await list('nonsorted_declarations')).total).toBe(3);
   });
 
@@ -65,16 +66,17 @@ describe('[SORTING] branch sorting of a flight', () => {
     const first = await scan(p1.trackCode);
     expect(first.statusCode, first.body).toBe(200);
     const reply = first.json() as SortingCreateReply;
-    expect(reply.data).toMatchObject({ id: p1.id, trackCode: p1.trackCode, code: 'G', codeText: 'Gənclik filialı', already: false });
-    expect(reply.data.sortedAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(reply.data).toMatchObject({ id: p1.id, track_code: p1.trackCode, code: 'G', code_text: 'Gənclik filialı', already: false });
+    expect(reply.id).toBe(p1.id);
+    expect(reply.data.sorted_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(reply.message).toBe(fill(t.sorted, { CODE: 'G (Gənclik filialı)' }));
 
     const again = (await scan(p1.trackCode)).json() as SortingCreateReply;
-    expect(again.data).toMatchObject({ code: 'G', already: true, sortedAt: reply.data.sortedAt });
+    expect(again.data).toMatchObject({ code: 'G', already: true, sorted_at: reply.data.sorted_at });
     expect(again.message).toBe(fill(t.alreadySorted, { CODE: 'G (Gənclik filialı)' }));
 
     const all = await list('list');
-    expect(all.data.find((r) => r.id === p1.id)?.sortedAt).toBe(reply.data.sortedAt);
+    expect(all.data.find((r) => r.id === p1.id)?.sorted_at).toBe(reply.data.sorted_at);
     const rest = await list('nonsorted_declarations', '&sort_column=id&sort_order=asc');
     expect(rest.total).toBe(2);
     expect(rest.data.map((r) => r.id)).toEqual([p2.id, p3.id]);
@@ -86,17 +88,17 @@ describe('[SORTING] branch sorting of a flight', () => {
     // the declaration's detail page shows its branch sorting (placement card)
     const info = await ctx.app.inject({ url: `/api/admin/declaration/info?declaration_id=${p1.id}`, headers: anbar });
     expect(info.statusCode, info.body).toBe(200);
-    expect(info.json().data.parcelSorting).toMatchObject({ state_name: 'G · Gənclik filialı', created_at: reply.data.sortedAt });
+    expect(info.json().data).toMatchObject({ parcel_sorting_state_name: 'G · Gənclik filialı', parcel_sorting_created_at: reply.data.sorted_at });
   });
 
   test('a global track code with the scanner\'s FDX prefix finds the parcel; a parcel without a branch sorts with no code', async () => {
     const second = await ctx.database.db.select({ g: declarations.globalTrackCode }).from(declarations).where(eq(declarations.id, p2.id));
     const res = await scan(`FDX${second[0]!.g}`);
     expect(res.statusCode, res.body).toBe(200);
-    expect((res.json() as SortingCreateReply).data).toMatchObject({ id: p2.id, code: 'GC', codeText: 'Gəncə filialı', already: false });
+    expect((res.json() as SortingCreateReply).data).toMatchObject({ id: p2.id, code: 'GC', code_text: 'Gəncə filialı', already: false });
     const noBranch = await scan(p3.trackCode);
     expect(noBranch.statusCode).toBe(200);
-    expect(noBranch.json().data).toMatchObject({ id: p3.id, code: null, codeText: null });
+    expect(noBranch.json().data).toMatchObject({ id: p3.id, code: null, code_text: null });
     expect(noBranch.json().message).toBe(fill(t.sorted, { CODE: t.noBranch }));
     expect((await list('nonsorted_declarations')).total).toBe(0);
   });
@@ -118,7 +120,7 @@ describe('[SORTING] branch sorting of a flight', () => {
   test('the track code filter narrows the list', async () => {
     const reply = await list('list', `&track_code=${p2.trackCode.slice(-6)}`);
     expect(reply.data.map((r) => r.id)).toContain(p2.id);
-    expect(reply.data.every((r) => r.trackCode.includes(p2.trackCode.slice(-6)))).toBe(true);
+    expect(reply.data.every((r) => r.track_code.includes(p2.trackCode.slice(-6)))).toBe(true);
   });
 
   test('without parcel_sorting_list every sorting call is 403; a missing flight is 404', async () => {

@@ -1,5 +1,5 @@
 import type {
-  DeclarationStatsRow, GoldenTenRow, UserDiscountListQuery, UserDiscountRow, UserListQuery, UserListRow, UserOption,
+  DeclarationStatsRow, GoldenTenRow, UserDiscountListQuery, UserDiscountListRow, UserDiscountRow, UserListQuery, UserListRow, UserOption,
 } from '@app/contract/users';
 import { DECLARATION_STATUS } from '@app/contract/statuses';
 import { and, asc, desc, eq, inArray, isNull, notInArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
@@ -14,8 +14,8 @@ import { buildListQuery, countList, escapeLike, filters, type ListSpec } from '.
 const fullName = sql`(${users.name} || ' ' || ${users.surname})`;
 const nameMatches = (v: string) => sql`${fullName} ilike ${`%${escapeLike(v)}%`}`;
 const intArray = (ids: readonly number[]) => sql`${sql.param(`{${ids.join(',')}}`)}::int[]`;
-const refOf = (table: SQL, nameColumn: SQL, idExpr: SQL | AnyColumn) =>
-  sql<{ id: number; name: string } | null>`(select json_build_object('id', r.id, 'name', ${nameColumn}) from ${table} r where r.id = ${idExpr})`;
+const nameOf = (table: SQL, nameColumn: SQL, idExpr: SQL | AnyColumn) =>
+  sql<string | null>`(select ${nameColumn} from ${table} r where r.id = ${idExpr})`;
 const asDateTime = (column: SQL | AnyColumn, timeZone: string) =>
   sql<string>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
 /** Parcels that count for a customer: not soft-deleted. */
@@ -117,23 +117,30 @@ export function existsIn(db: DbOrTx, table: 'branches' | 'companies' | 'cash_reg
   return db.select({ id: t.id }).from(t).where(and(eq(t.id, id), isNull(t.deletedAt))).then((r) => r.length > 0);
 }
 
+function phoneMatches(v: string) {
+  const digits = v.replace(/\D/g, '');
+  return digits ? sql`regexp_replace(coalesce(${users.phone}, ''), '\\D', '', 'g') like ${`%${digits}%`}` : filters.contains(users.phone)(v);
+}
+
+/** Whole years of age today in the office time zone (null without a birth date). */
+const ageOf = (timeZone: string) => sql<number | null>`extract(year from age((now() at time zone ${timeZone})::date, ${users.birthDate}))::int`;
+
+const hasParcelIn = (ids: readonly number[]) => (ids.length
+  ? sql`exists (select 1 from ${d} where ${d.userId} = ${users.id} and ${d.deletedAt} is null and ${d.statusId} = any(${intArray(ids)}))`
+  : undefined);
+
 /** spec §2 "Users" table: wire filter → condition; sort key → column. `hiddenRoles` are roles the viewer may not see. */
 export function userListSpec(timeZone: string, hiddenRoles: readonly number[]): ListSpec<UserListQuery> {
   return {
     base: [isNull(users.deletedAt), ...(hiddenRoles.length ? [notInArray(users.admin, [...hiddenRoles])] : [])],
     filters: {
       admin: filters.equals(users.admin),
-      state_id: (ids) => (ids.length
-        ? sql`exists (select 1 from ${d} where ${d.userId} = ${users.id} and ${d.deletedAt} is null and ${d.statusId} = any(${intArray(ids)}))`
-        : undefined),
+      state_id: (ids) => hasParcelIn(ids),
       id: filters.equals(users.id),
       code: filters.contains(users.code),
       name: (v) => (v ? nameMatches(v) : undefined),
       email: filters.contains(users.email),
-      phone: (v) => {
-        const digits = v.replace(/\D/g, '');
-        return digits ? sql`regexp_replace(coalesce(${users.phone}, ''), '\\D', '', 'g') like ${`%${digits}%`}` : filters.contains(users.phone)(v);
-      },
+      phone: (v) => phoneMatches(v),
       fin: filters.contains(users.fin),
       passport: filters.contains(users.passportNumber),
       gender: filters.equals(users.gender),
@@ -142,9 +149,25 @@ export function userListSpec(timeZone: string, hiddenRoles: readonly number[]): 
       blocked: filters.flag(users.blocked),
       date_from: filters.from(users.createdAt, timeZone),
       date_to: filters.to(users.createdAt, timeZone),
+      user_name: (v) => (v ? nameMatches(v) : undefined),
+      number: (v) => phoneMatches(v),
+      passport_number: filters.contains(users.passportNumber),
+      passport_secret: filters.contains(users.fin),
+      declaration_state_id: (ids) => hasParcelIn(ids),
+      birth_date: (r) => and(
+        r.from ? sql`${users.birthDate} >= ${r.from.slice(0, 10)}::date` : undefined,
+        r.to ? sql`${users.birthDate} <= ${r.to.slice(0, 10)}::date` : undefined,
+      ),
+      start_age: (n) => sql`${ageOf(timeZone)} >= ${n}`,
+      end_age: (n) => sql`${ageOf(timeZone)} <= ${n}`,
     },
     sorts: {
       id: users.id,
+      user_name: users.name,
+      number: users.phone,
+      passport_secret: users.fin,
+      branch_name: users.branchId,
+      admin_company_name: users.companyId,
       code: users.code,
       name: users.name,
       surname: users.surname,
@@ -171,18 +194,21 @@ function userRowColumns(timeZone: string) {
     code: users.code,
     name: users.name,
     surname: users.surname,
+    user_name: sql<string>`${fullName}`,
     email: users.email,
-    phone: users.phone,
+    number: users.phone,
     gender: users.gender,
     birth_date: sql<string | null>`to_char(${users.birthDate}, 'YYYY-MM-DD')`,
     balance_try: users.balanceTry,
     balance_usd: users.balanceUsd,
     passport_number: users.passportNumber,
     passport_secret: users.fin,
-    company: refOf(sql`${companies}`, sql`r.name`, users.companyId),
-    branch: refOf(sql`${branches}`, sql`r.name`, users.branchId),
+    company_id: users.companyId,
+    admin_company_name: nameOf(sql`${companies}`, sql`r.name`, users.companyId),
+    branch_id: users.branchId,
+    branch_name: nameOf(sql`${branches}`, sql`r.name`, users.branchId),
     admin: users.admin,
-    blocked: users.blocked,
+    blocked: sql<0 | 1>`(case when ${users.blocked} then 1 else 0 end)`,
     created_at: asDateTime(users.createdAt, timeZone),
   };
 }
@@ -206,13 +232,11 @@ export function findUserDetailRow(db: DbOrTx, userId: number, timeZone: string) 
   return db
     .select({
       ...userRowColumns(timeZone),
-      send_mail: users.sendMail,
-      send_sms: users.sendSms,
+      send_mail: sql<0 | 1>`(case when ${users.sendMail} then 1 else 0 end)`,
+      send_sms: sql<0 | 1>`(case when ${users.sendSms} then 1 else 0 end)`,
       address: users.address,
-      branch_id: users.branchId,
       admin_branch_id: users.adminBranchId,
-      admin_branch: refOf(sql`${branches}`, sql`r.name`, users.adminBranchId),
-      company_id: users.companyId,
+      admin_branch_name: nameOf(sql`${branches}`, sql`r.name`, users.adminBranchId),
       cashbox_id: users.cashboxId,
     })
     .from(users)
@@ -244,13 +268,13 @@ export function countUserDeclarations(db: DbOrTx, userId: number) {
 
 /** spec §3 "Discount stats row": the user's parcels per month (office time zone), newest first. */
 export async function findDeclarationStats(db: DbOrTx, userId: number, timeZone: string) {
-  const month = sql<string>`to_char(${d.createdAt} at time zone ${timeZone}, 'YYYY-MM')`;
+  const month = sql<string>`to_char(${d.createdAt} at time zone ${timeZone}, 'YYYY-MM-01')`;
   const rows = await db
     .select({
       date: month,
-      delivery_price: sql<string>`coalesce(sum(${d.deliveryPrice}), 0)::numeric(14,2)::text`,
+      delivery_price: sql<number>`coalesce(sum(${d.deliveryPrice}), 0)::numeric(14,2)::float8`,
       quantity: sql<number>`count(*)::int`,
-      weight: sql<string>`coalesce(sum(${d.weight}), 0)::numeric(14,2)::text`,
+      weight: sql<number>`coalesce(sum(${d.weight}), 0)::numeric(14,2)::float8`,
     })
     .from(d)
     .where(and(eq(d.userId, userId), listedDeclaration))
@@ -260,10 +284,10 @@ export async function findDeclarationStats(db: DbOrTx, userId: number, timeZone:
   return rows as Omit<DeclarationStatsRow, 'month' | 'month_name'>[];
 }
 
-export function findUserOptions(db: DbOrTx, q: { search?: string; admin?: number[]; id?: number[]; per_page: number }) {
+export function findUserOptions(db: DbOrTx, q: { search?: string; admin?: number[]; id?: number[]; per_page: number }, timeZone: string) {
   const search = q.search?.trim();
   return db
-    .select({ id: users.id, code: users.code, name: users.name, surname: users.surname, admin: users.admin })
+    .select({ ...userRowColumns(timeZone), firstname: users.name, lastname: users.surname })
     .from(users)
     .where(and(
       isNull(users.deletedAt),
@@ -280,7 +304,7 @@ export function findUserOptions(db: DbOrTx, q: { search?: string; admin?: number
 /** The customer of the (not deleted) parcel with this track code or global track code. */
 export function findCustomerByTrackCode(db: DbOrTx, trackCode: string) {
   return db
-    .select({ id: users.id, user_name: sql<string>`${fullName}` })
+    .select({ id: users.id })
     .from(d)
     .innerJoin(users, eq(users.id, d.userId))
     .where(and(listedDeclaration, sql`(${d.trackCode} = ${trackCode} or ${d.globalTrackCode} = ${trackCode})`))
@@ -300,13 +324,17 @@ export function findAppOptions(db: DbOrTx) {
 
 // ---------------------------------------------------------------- discounts
 
+const discountNumber = sql<number>`${ud.discount}::float8`;
+
 function discountColumns(timeZone: string) {
   return {
     id: ud.id,
-    user: sql<UserDiscountRow['user']>`(select json_build_object('id', u.id, 'code', u.code, 'name', u.name, 'surname', u.surname) from ${users} u where u.id = ${ud.userId})`,
+    user_id: ud.userId,
+    user_code: sql<string | null>`(select u.code from ${users} u where u.id = ${ud.userId})`,
+    user_name: sql<string | null>`(select u.name || ' ' || u.surname from ${users} u where u.id = ${ud.userId})`,
     country_id: ud.countryId,
     country_name: sql<string | null>`(select c.country_name from ${countries} c where c.id = ${ud.countryId})`,
-    discount: ud.discount,
+    discount: discountNumber,
     causer_name: sql<string | null>`(select u.name || ' ' || u.surname from ${users} u where u.id = ${ud.causerId})`,
     descr: ud.descr,
     discount_date: sql<string>`to_char(${ud.discountDate}, 'YYYY-MM-DD')`,
@@ -321,26 +349,67 @@ export async function findActiveDiscountsOfUser(db: DbOrTx, userId: number, time
   return rows as UserDiscountRow[];
 }
 
+/** A filter on the discount's customer (a sub-select on users, so the count needs no join). */
+const customerWhere = (cond: (v: string) => SQL | undefined) => (v: string) => {
+  const c = cond(v);
+  return c ? sql`${ud.userId} in (select ${users.id} from ${users} where ${c})` : undefined;
+};
+
 export function discountListSpec(): ListSpec<UserDiscountListQuery> {
   return {
     base: [isNull(ud.canceledAt), sql`exists (select 1 from ${users} u where u.id = ${ud.userId} and u.deleted_at is null)`],
     filters: {
       user_id: filters.equals(ud.userId),
-      user_name: filters.idIn(ud.userId, (v) => sql`select ${users.id} from ${users} where ${nameMatches(v)}`),
+      id: filters.equals(ud.userId),
+      user_name: customerWhere((v) => (v ? nameMatches(v) : undefined)),
+      email: customerWhere(filters.contains(users.email)),
+      number: customerWhere(phoneMatches),
+      gender: (v) => sql`${ud.userId} in (select ${users.id} from ${users} where ${users.gender} = ${v})`,
+      passport_number: customerWhere(filters.contains(users.passportNumber)),
+      passport_secret: customerWhere(filters.contains(users.fin)),
+      branch_id: (ids) => (ids.length ? sql`${ud.userId} in (select ${users.id} from ${users} where ${users.branchId} = any(${intArray(ids)}))` : undefined),
+      birth_date: (r) => {
+        const c = and(
+          r.from ? sql`${users.birthDate} >= ${r.from.slice(0, 10)}::date` : undefined,
+          r.to ? sql`${users.birthDate} <= ${r.to.slice(0, 10)}::date` : undefined,
+        );
+        return c ? sql`${ud.userId} in (select ${users.id} from ${users} where ${c})` : undefined;
+      },
       country_id: filters.equals(ud.countryId),
     },
-    sorts: { id: ud.id, created_at: ud.createdAt, discount: ud.discount, discount_date: ud.discountDate, country_id: ud.countryId, user_id: ud.userId },
+    sorts: {
+      id: ud.userId, user_id: ud.userId, user_discount_id: ud.id, created_at: ud.createdAt, discount: ud.discount,
+      discount_date: ud.discountDate, country_id: ud.countryId,
+      // the customer's columns (the list joins users)
+      user_name: users.name, email: users.email, number: users.phone, gender: users.gender, birth_date: users.birthDate,
+      passport_number: users.passportNumber, passport_secret: users.fin, branch_id: users.branchId, balance_usd: users.balanceUsd, balance_try: users.balanceTry,
+    },
     defaultSort: { column: 'created_at', order: 'desc' },
     tieBreaker: ud.id,
   };
 }
 
+/** The discounted-users table: the customer's list row plus the discount (one join on users). */
+function discountListColumns(timeZone: string) {
+  return {
+    ...userRowColumns(timeZone),
+    user_discount_id: ud.id,
+    country_id: ud.countryId,
+    country_name: sql<string | null>`(select c.country_name from ${countries} c where c.id = ${ud.countryId})`,
+    discount: discountNumber,
+    causer_name: sql<string | null>`(select cu.name || ' ' || cu.surname from ${users} cu where cu.id = ${ud.causerId})`,
+    descr: ud.descr,
+    discount_date: sql<string>`to_char(${ud.discountDate}, 'YYYY-MM-DD')`,
+    discount_created_at: asDateTime(ud.createdAt, timeZone),
+  };
+}
+
 export async function findDiscountPage(db: DbOrTx, query: UserDiscountListQuery, timeZone: string, max?: number) {
   const built = buildListQuery(discountListSpec(), max ? { ...query, page: 1, per_page: max } : query);
-  const rows = await db.select(discountColumns(timeZone)).from(ud).where(built.where)
+  const rows = await db.select(discountListColumns(timeZone)).from(ud).innerJoin(users, eq(users.id, ud.userId)).where(built.where)
     .orderBy(...built.orderBy).limit(built.limit).offset(built.offset);
   const total = max ? { total: rows.length, kind: 'exact' as const } : await countList(db, ud, built);
-  return { rows: rows as UserDiscountRow[], total };
+  return { rows: rows as UserDiscountListRow[], total };
 }
 
 export function insertDiscount(db: DbOrTx, values: typeof ud.$inferInsert) {
@@ -371,20 +440,39 @@ export function countUsersByRole(db: DbOrTx) {
     .orderBy(asc(users.admin));
 }
 
-/** New customers (role 0) per month between two dates (YYYY-MM-DD, office time zone, inclusive). */
-export function countNewCustomersByMonth(db: DbOrTx, from: string, to: string, timeZone: string) {
-  const month = sql<string>`to_char(${users.createdAt} at time zone ${timeZone}, 'YYYY-MM')`;
+export interface NewCustomerFilter { from: string; to: string; gender?: string; startAge?: number; endAge?: number }
+
+/** Customers (role 0) registered between two dates (YYYY-MM-DD, office time zone, inclusive), of a gender and age range. */
+function newCustomersWhere(f: NewCustomerFilter, timeZone: string) {
+  return and(
+    eq(users.admin, 0),
+    isNull(users.deletedAt),
+    sql`${users.createdAt} >= (${f.from}::date::timestamp at time zone ${timeZone})`,
+    sql`${users.createdAt} < ((${f.to}::date + 1)::timestamp at time zone ${timeZone})`,
+    f.gender ? eq(users.gender, f.gender) : undefined,
+    f.startAge !== undefined ? sql`${ageOf(timeZone)} >= ${f.startAge}` : undefined,
+    f.endAge !== undefined ? sql`${ageOf(timeZone)} <= ${f.endAge}` : undefined,
+  );
+}
+
+/** New customers per month (YYYY-MM-01). */
+export function countNewCustomersByMonth(db: DbOrTx, f: NewCustomerFilter, timeZone: string) {
+  const month = sql<string>`to_char(${users.createdAt} at time zone ${timeZone}, 'YYYY-MM-01')`;
   return db
-    .select({ month, count: sql<number>`count(*)::int` })
+    .select({ added_date: month, user_count: sql<number>`count(*)::int` })
     .from(users)
-    .where(and(
-      eq(users.admin, 0),
-      isNull(users.deletedAt),
-      sql`${users.createdAt} >= (${from}::date::timestamp at time zone ${timeZone})`,
-      sql`${users.createdAt} < ((${to}::date + 1)::timestamp at time zone ${timeZone})`,
-    ))
+    .where(newCustomersWhere(f, timeZone))
     .groupBy(sql`1`)
     .orderBy(sql`1`);
+}
+
+/** The same customers by whole years of age (no birth date: left out). */
+export function countNewCustomersByAge(db: DbOrTx, f: NewCustomerFilter, timeZone: string) {
+  return db
+    .select({ age: ageOf(timeZone), count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(newCustomersWhere(f, timeZone), sql`${users.birthDate} is not null`))
+    .groupBy(sql`1`);
 }
 
 /** 'Golden ten': the customers with the highest delivery spend among parcels created in the month. */
@@ -394,8 +482,9 @@ export async function findTopSpenders(db: DbOrTx, month: string, timeZone: strin
   const spend = sql`coalesce(sum(${d.deliveryPrice}), 0)`;
   const rows = await db
     .select({
-      user: sql<GoldenTenRow['user']>`json_build_object('id', ${users.id}, 'code', ${users.code}, 'name', ${users.name}, 'surname', ${users.surname})`,
-      delivery_price: sql<string>`${spend}::numeric(14,2)::text`,
+      ...userRowColumns(timeZone),
+      qizilonluq: sql<number>`${spend}::numeric(14,2)::float8`,
+      discount: sql<number>`coalesce((select max(x.discount) from ${ud} x where x.user_id = ${users.id} and x.canceled_at is null), 0)::float8`,
       quantity: sql<number>`count(*)::int`,
       weight: sql<string>`coalesce(sum(${d.weight}), 0)::numeric(14,2)::text`,
     })
@@ -405,5 +494,5 @@ export async function findTopSpenders(db: DbOrTx, month: string, timeZone: strin
     .groupBy(users.id)
     .orderBy(sql`${spend} desc`, asc(users.id))
     .limit(limit);
-  return rows.map((r, i) => ({ rank: i + 1, ...r }));
+  return rows.map((r, i) => ({ rank: i + 1, ...r })) as GoldenTenRow[];
 }

@@ -1,6 +1,6 @@
 import {
   ZDiscountCancelForm, ZDiscountForm, ZGoldenTenQuery, ZPermissionsEditForm, ZSetAdminQuery, ZTrackCodeQuery, ZUserCountStatsQuery,
-  ZUserCreateForm, ZUserDiscountListQuery, ZUserIdQuery, ZUserListQuery, ZUserSelectQuery, ZUserUpdateForm,
+  ZUserCreateForm, ZUserDiscountListQuery, ZUserIdQuery, ZUserIdsQuery, ZUserListQuery, ZUserSelectQuery, ZUserUpdateForm,
 } from '@app/contract/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -70,29 +70,29 @@ export function registerUserRoutes(server: FastifyInstance): void {
   }, (req) => deleteUser(app.db, requireUser(req), req.query.user_id));
 
   app.post('/api/admin/client/set_admin', {
-    schema: { tags, summary: "Change a user's role (0–4)", querystring: ZSetAdminQuery },
+    schema: { tags, summary: "Change users' role (0–4; ?user_id=a,b)", querystring: ZSetAdminQuery },
     config: { access: { permission: ['user_edit', 'admins'] } },
   }, (req) => setUserRole(app.db, requireUser(req), req.query.user_id, req.query.admin));
 
   app.post('/api/admin/client/block', {
-    schema: { tags, summary: 'Block a user (ends their sessions at once)', querystring: ZUserIdQuery },
+    schema: { tags, summary: 'Block users (?user_id=a,b; ends their sessions at once)', querystring: ZUserIdsQuery },
     config: { access: { permission: STAFF_OR_CUSTOMER_EDIT } },
   }, (req) => setUserBlocked(app.db, requireUser(req), req.query.user_id, true));
 
   app.post('/api/admin/client/unblock', {
-    schema: { tags, summary: 'Unblock a user', querystring: ZUserIdQuery },
+    schema: { tags, summary: 'Unblock users (?user_id=a,b)', querystring: ZUserIdsQuery },
     config: { access: { permission: STAFF_OR_CUSTOMER_EDIT } },
   }, (req) => setUserBlocked(app.db, requireUser(req), req.query.user_id, false));
 
   app.post('/api/admin/client/track_code', {
-    schema: { tags, summary: 'The customer (id, user_name) of a parcel by track code', querystring: ZTrackCodeQuery },
+    schema: { tags, summary: 'The customer of a parcel by track code (as client/user)', querystring: ZTrackCodeQuery },
     config: { access: { permission: 'users' } },
-  }, (req) => findUserByTrackCode(app.db, req.query.track_code));
+  }, (req) => findUserByTrackCode(app.db, requireUser(req), req.query.track_code, tz()));
 
   app.get('/api/admin/users/select', {
     schema: { tags, summary: 'Users lookup (id, code, name, surname, admin)', querystring: ZUserSelectQuery },
     config: { access: 'office' },
-  }, (req) => listUserOptions(app.db, requireUser(req), req.query));
+  }, (req) => listUserOptions(app.db, requireUser(req), req.query, tz()));
 
   app.get('/api/admin/users/app/options', {
     schema: { tags, summary: 'Roles, genders, branches, companies, cash registers and countries of the user forms' },
@@ -129,10 +129,10 @@ export function registerUserRoutes(server: FastifyInstance): void {
   app.get('/api/admin/statistics/by_user_count', {
     schema: { tags, summary: 'Users by role and new customers per month', querystring: ZUserCountStatsQuery },
     config: { access: { permission: 'users' } },
-  }, (req) => readUserCountStats(app.db, req.query, tz()));
+  }, (req) => readUserCountStats(app.db, requireUser(req), req.query, tz()));
 
   app.get('/api/admin/statistics/qizilonluq', {
     schema: { tags, summary: "'Golden ten': top customers by delivery spend in a month (YYYY-MM)", querystring: ZGoldenTenQuery },
     config: { access: { permission: 'users' } },
-  }, (req) => readGoldenTen(app.db, req.query.month, tz()));
+  }, (req) => readGoldenTen(app.db, req.query, tz()));
 }

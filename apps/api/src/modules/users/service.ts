@@ -3,10 +3,11 @@ import { ROLE_DEFAULT_PERMISSIONS } from '@app/contract/permissions';
 import { ROLE } from '@app/contract/roles';
 import { az } from '@app/contract/texts/az';
 import {
-  GENDERS, ROLES_NEEDING_ADMINS, SELF_LOCKED_FIELDS, whyCannotManageAccount,
-  type DeclarationStatsRow, type DiscountForm, type GoldenTenReply, type PermissionsEditForm, type PermissionsReply,
-  type UserAppOptionsReply, type UserCountStatsReply, type UserCreateForm, type UserDetailReply, type UserDiscountListQuery,
-  type UserDiscountListReply, type UserDiscountRow, type UserListQuery, type UserListReply, type UserListRow, type UserUpdateForm,
+  AGE_BANDS, GENDERS, GOLDEN_TEN_COLUMNS, ROLES_NEEDING_ADMINS, SELF_LOCKED_FIELDS, whyCannotManageAccount,
+  type DeclarationStatsRow, type DiscountForm, type GoldenTenQuery, type GoldenTenReply, type GoldenTenRow, type PermissionsEditForm, type PermissionsReply,
+  type TrackCodeReply, type UserAppOptionsReply, type UserCountListReply, type UserCountStatsQuery, type UserCountStatsReply,
+  type UserCreateForm, type UserDetailReply, type UserDiscountListQuery, type UserDiscountListReply, type UserDiscountListRow,
+  type UserListQuery, type UserListReply, type UserListRow, type UserSelectReply, type UserUpdateForm,
 } from '@app/contract/users';
 import type { PermissionCode } from '@app/contract/permissions';
 import type { Db, DbOrTx } from '../../db/client';
@@ -16,7 +17,7 @@ import { hashPassword } from '../../platform/auth/password';
 import { toCsv, type CsvColumn } from '@app/contract/csv';
 import { forbidden, invalid, notFound } from '../../platform/errors';
 import {
-  cancelDiscount, countNewCustomersByMonth, countUserDeclarations, countUsersByRole, existsIn, findActiveDiscountsOfUser,
+  cancelDiscount, countNewCustomersByAge, countNewCustomersByMonth, countUserDeclarations, countUsersByRole, existsIn, findActiveDiscountsOfUser,
   findAppOptions, findCustomerByTrackCode, findDeclarationStats, findDiscountForUpdate, findDiscountPage, findOperationIds,
   findOperations, findPermissionRows, findTopSpenders, findUserDeclarationFigures, findUserDetailRow, findUserForUpdate,
   findUserOptions, findUserPage, findUsersForExport, findUserState, grantOperationCodes, insertDiscount, insertUser,
@@ -155,7 +156,10 @@ export async function readUserPermissions(db: Db, viewer: RequestUser, userId: n
   if (!user) throw notFound('user_id');
   const rows = await findPermissionRows(db, userId);
   return {
-    data: { operation_id: rows.map((r) => r.id), company_id: user.companyId, cashbox_id: user.cashboxId, admin_branch_id: user.adminBranchId },
+    data: rows.map((r) => ({ operation_id: r.id })),
+    company_id: user.companyId ?? 0,
+    cashbox_id: user.cashboxId,
+    admin_branch_id: user.adminBranchId,
   };
 }
 
@@ -234,15 +238,15 @@ const USER_CSV: CsvColumn<UserListRow>[] = [
   { header: az.users.name, value: (r) => r.name },
   { header: az.users.surname, value: (r) => r.surname },
   { header: az.users.email, value: (r) => r.email },
-  { header: az.users.phone, value: (r) => r.phone },
+  { header: az.users.phone, value: (r) => r.number },
   { header: az.users.gender, value: (r) => (r.gender === 'female' ? az.users.female : r.gender === 'male' ? az.users.male : '') },
   { header: az.users.birthDate, value: (r) => r.birth_date },
   { header: az.users.balanceTry, value: (r) => r.balance_try },
   { header: az.users.balanceUsd, value: (r) => r.balance_usd },
   { header: az.users.passportNumber, value: (r) => r.passport_number },
   { header: az.users.fin, value: (r) => r.passport_secret },
-  { header: az.users.company, value: (r) => r.company?.name },
-  { header: az.users.branch, value: (r) => r.branch?.name },
+  { header: az.users.company, value: (r) => r.admin_company_name },
+  { header: az.users.branch, value: (r) => r.branch_name },
   { header: az.users.role, value: (r) => az.users.roles[r.admin] },
   { header: az.users.blocked, value: (r) => (r.blocked ? az.table.yes : az.table.no) },
   { header: az.users.createdAt, value: (r) => r.created_at },
@@ -264,41 +268,43 @@ export async function readUser(db: Db, viewer: RequestUser, userId: number, time
     findActiveDiscountsOfUser(db, userId, timeZone),
   ]);
   if (!row) throw notFound('user_id');
-  const { company, balance_try, balance_usd, ...rest } = row;
+  const debtUsd = Number(figures.debtUsd);
   return {
     data: {
-      ...rest,
+      ...row,
       gender: (GENDERS as readonly string[]).includes(row.gender ?? '') ? (row.gender as 'male' | 'female') : null,
-      admin_company_name: company?.name ?? null,
-      balance: { usd: balance_usd, try: balance_try },
-      debt: { credit: (Number(figures.debtUsd) * Number(AZN_PER_USD)).toFixed(2), credit_usd: figures.debtUsd },
-      current_month_spending: figures.monthUsd,
-      counts: {
-        declarations: { all: figures.all, delivered: figures.delivered },
-        // Orders, courier requests and balance operations arrive with their own issues.
-        couriers: { all: 0, delivered: 0 },
-        orders: { all: 0, delivered: 0 },
-        transactions: { in: 0, out: 0 },
-      },
-      cashback: { current: '0.00', approved: '0.00', pending: '0.00' },
-      discounts,
-      sms_active: row.send_sms,
-      email_active: row.send_mail,
+      declaration: { all: figures.all, delivered: figures.delivered },
+      // Orders, courier requests and balance operations arrive with their own issues.
+      courier: { all: 0, delivered: 0 },
+      order: { all: 0, delivered: 0 },
+      in: 0,
+      out: 0,
     },
+    widget: {
+      balance: { usd: Number(row.balance_usd), try: Number(row.balance_try) },
+      this: { usd: Number(figures.monthUsd), try: 0 },
+    },
+    credit: Number((debtUsd * Number(AZN_PER_USD)).toFixed(2)),
+    credit_usd: debtUsd,
+    cashback: { currentCashback: 0, totalCashbackApproved: 0, totalCashbackPending: 0 },
+    discounts,
   };
 }
 
-export async function listUserOptions(db: Db, viewer: RequestUser, q: { search?: string; admin?: number[]; id?: number[]; per_page: number }) {
+export async function listUserOptions(
+  db: Db, viewer: RequestUser, q: { search?: string; admin?: number[]; id?: number[]; per_page: number }, timeZone: string,
+): Promise<UserSelectReply> {
   const hidden = hiddenRolesFor(viewer);
   const admin = q.admin?.length ? q.admin.filter((r) => !hidden.includes(r)) : [0, 1, 2, 3, 4].filter((r) => !hidden.includes(r));
-  return { data: admin.length ? await findUserOptions(db, { ...q, admin }) : [] };
+  const data = admin.length ? await findUserOptions(db, { ...q, admin }, timeZone) : [];
+  return { data, total: data.length };
 }
 
-/** POST /api/admin/client/track_code: the customer of the parcel with this track code. */
-export async function findUserByTrackCode(db: Db, trackCode: string) {
+/** POST /api/admin/client/track_code: the customer of the parcel with this track code, as client/user replies. */
+export async function findUserByTrackCode(db: Db, viewer: RequestUser, trackCode: string, timeZone: string): Promise<TrackCodeReply> {
   const row = await findCustomerByTrackCode(db, trackCode.trim());
   if (!row) throw notFound('track_code', az.users.trackCodeNoUser);
-  return { data: row };
+  return readUser(db, viewer, row.id, timeZone);
 }
 
 export async function readAppOptions(db: Db): Promise<UserAppOptionsReply> {
@@ -438,32 +444,42 @@ export async function deleteUser(db: Db, viewer: RequestUser, userId: number) {
 }
 
 /** Role change (0–4): a staff role, before or after, needs `admins` (admin: an admin); a customer's `user_edit`. */
-export async function setUserRole(db: Db, viewer: RequestUser, userId: number, role: number) {
-  assertNotSelf(viewer, userId);
+export async function setUserRole(db: Db, viewer: RequestUser, userIds: readonly number[], role: number) {
+  for (const userId of userIds) assertNotSelf(viewer, userId);
   return db.transaction(async (tx) => {
-    const target = await loadChangedTarget(tx, viewer, userId);
-    assertMayChangeAccount(viewer, role, 'user_edit');
-    if (target.admin !== role) {
-      await updateUserRow(tx, userId, { admin: role });
-      await applyRoleChange(tx, userId, target.admin, role);
+    const done: { id: number; admin: number }[] = [];
+    for (const userId of new Set(userIds)) {
+      const target = await loadChangedTarget(tx, viewer, userId);
+      assertMayChangeAccount(viewer, role, 'user_edit');
+      if (target.admin !== role) {
+        await updateUserRow(tx, userId, { admin: role });
+        await applyRoleChange(tx, userId, target.admin, role);
+      }
+      await recordAudit(tx, { userId: viewer.id, action: 'user.set_admin', entity: 'user', entityId: userId, changes: { admin: { from: target.admin, to: role } } });
+      done.push({ id: userId, admin: role });
     }
-    await recordAudit(tx, { userId: viewer.id, action: 'user.set_admin', entity: 'user', entityId: userId, changes: { admin: { from: target.admin, to: role } } });
-    return { data: { id: userId, admin: role } };
+    // One user: `data` is that user; several (a,b): the list.
+    return { data: done.length === 1 ? done[0]! : done };
   });
 }
 
 /** Block or unblock; a block ends every session at once (the guard reads `blocked` per request, refresh tokens are revoked). */
-export async function setUserBlocked(db: Db, viewer: RequestUser, userId: number, blocked: boolean) {
-  assertNotSelf(viewer, userId);
+export async function setUserBlocked(db: Db, viewer: RequestUser, userIds: readonly number[], blocked: boolean) {
+  for (const userId of userIds) assertNotSelf(viewer, userId);
   return db.transaction(async (tx) => {
-    const target = await loadChangedTarget(tx, viewer, userId);
-    if (target.blocked !== blocked) await updateUserRow(tx, userId, { blocked });
-    if (blocked) await revokeUserSessions(tx, userId);
-    await recordAudit(tx, {
-      userId: viewer.id, action: blocked ? 'user.block' : 'user.unblock', entity: 'user', entityId: userId,
-      changes: { blocked: { from: target.blocked, to: blocked } },
-    });
-    return { data: { id: userId, blocked } };
+    const done: { id: number; blocked: boolean }[] = [];
+    for (const userId of new Set(userIds)) {
+      const target = await loadChangedTarget(tx, viewer, userId);
+      if (target.blocked !== blocked) await updateUserRow(tx, userId, { blocked });
+      if (blocked) await revokeUserSessions(tx, userId);
+      await recordAudit(tx, {
+        userId: viewer.id, action: blocked ? 'user.block' : 'user.unblock', entity: 'user', entityId: userId,
+        changes: { blocked: { from: target.blocked, to: blocked } },
+      });
+      done.push({ id: userId, blocked });
+    }
+    // One user: `data` is that user; several (a,b): the list.
+    return { data: done.length === 1 ? done[0]! : done };
   });
 }
 
@@ -503,16 +519,16 @@ export async function listUserDiscounts(db: Db, query: UserDiscountListQuery, ti
   return { data: rows, total: total.total, total_kind: total.kind, last_page: Math.max(1, Math.ceil(total.total / query.per_page)) };
 }
 
-const DISCOUNT_CSV: CsvColumn<UserDiscountRow>[] = [
-  { header: 'ID', value: (r) => r.id },
-  { header: az.users.code, value: (r) => r.user?.code },
-  { header: az.users.fullName, value: (r) => (r.user ? `${r.user.name} ${r.user.surname}` : '') },
+const DISCOUNT_CSV: CsvColumn<UserDiscountListRow>[] = [
+  { header: 'ID', value: (r) => r.user_discount_id },
+  { header: az.users.code, value: (r) => r.code },
+  { header: az.users.fullName, value: (r) => r.user_name },
   { header: az.users.discountCountry, value: (r) => r.country_name },
   { header: az.users.discount, value: (r) => r.discount },
   { header: az.users.discountDate, value: (r) => r.discount_date },
   { header: az.users.discountDescr, value: (r) => r.descr },
   { header: az.users.discountCauser, value: (r) => r.causer_name },
-  { header: az.users.createdAt, value: (r) => r.created_at },
+  { header: az.users.createdAt, value: (r) => r.discount_created_at },
 ];
 
 export async function exportUserDiscounts(db: Db, query: UserDiscountListQuery, timeZone: string): Promise<string> {
@@ -526,8 +542,8 @@ export async function readDeclarationStats(db: Db, viewer: RequestUser, userId: 
   await loadTarget(db, viewer, userId);
   const rows = await findDeclarationStats(db, userId, timeZone);
   const data: DeclarationStatsRow[] = rows.map((r) => {
-    const month = Number(r.date.slice(5, 7));
-    return { ...r, month, month_name: az.users.monthNames[month - 1] ?? '' };
+    const month = r.date.slice(5, 7);
+    return { ...r, month, month_name: az.users.monthNames[Number(month) - 1] ?? '' };
   });
   return { data };
 }
@@ -538,24 +554,57 @@ function shiftMonths(yyyyMmDd: string, months: number): string {
   return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}-01`;
 }
 
-/** General statistics: users by role, blocked, customers, and new customers per month (default: the last 12 months). */
-export async function readUserCountStats(db: Db, q: { date_from?: string; date_to?: string }, timeZone: string): Promise<UserCountStatsReply> {
-  const to = q.date_to ?? todayIn(timeZone);
-  const from = q.date_from ?? shiftMonths(to, -11);
-  const [roles, months] = await Promise.all([countUsersByRole(db), countNewCustomersByMonth(db, from, to, timeZone)]);
+/**
+ * General statistics: new customers per month and by age band in the range (default: the last 12
+ * months), users by role, blocked, customers; `getlist` lists the range's customers instead.
+ */
+export async function readUserCountStats(
+  db: Db, viewer: RequestUser, q: UserCountStatsQuery, timeZone: string,
+): Promise<UserCountStatsReply | UserCountListReply> {
+  const to = q.end_date ?? q.date_to ?? todayIn(timeZone);
+  const from = q.start_date ?? q.date_from ?? shiftMonths(to, -11);
+  if (q.getlist) {
+    const { rows, total } = await findUserPage(db, {
+      page: q.page, per_page: q.per_page, sort_column: q.sort_column, sort_order: q.sort_order,
+      admin: 0, date_from: `${from} 00:00:00`, date_to: `${to} 23:59:59`, gender: q.gender, start_age: q.start_age, end_age: q.end_age,
+    } as UserListQuery, timeZone, hiddenRolesFor(viewer));
+    return { data: rows, total: total.total, total_kind: total.kind, last_page: Math.max(1, Math.ceil(total.total / q.per_page)) };
+  }
+  const filter = { from, to, gender: q.gender, startAge: q.start_age, endAge: q.end_age };
+  const [roles, months, ages] = await Promise.all([
+    countUsersByRole(db), countNewCustomersByMonth(db, filter, timeZone), countNewCustomersByAge(db, filter, timeZone),
+  ]);
   const byRole = [0, 1, 2, 3, 4].map((admin) => ({ admin, count: roles.find((r) => r.admin === admin)?.count ?? 0 }));
+  const age = Object.fromEntries(AGE_BANDS.map(([lo, hi]) => [
+    `${lo}_${hi}`, ages.filter((a) => a.age !== null && a.age >= lo && (a.age <= hi || hi === 100)).reduce((s, a) => s + a.count, 0),
+  ]));
   return {
-    data: {
-      by_role: byRole,
-      blocked: roles.reduce((s, r) => s + r.blocked, 0),
-      total: byRole[0]!.count,
-      by_month: months,
-    },
+    data: months,
+    age,
+    by_role: byRole,
+    blocked: roles.reduce((s, r) => s + r.blocked, 0),
+    total: byRole[0]!.count,
   };
 }
 
 /** 'Golden ten': the ten customers with the highest delivery spend in the month (default: this month). */
-export async function readGoldenTen(db: Db, month: string | undefined, timeZone: string): Promise<GoldenTenReply> {
-  const m = month ?? todayIn(timeZone).slice(0, 7);
-  return { data: await findTopSpenders(db, m, timeZone), month: m };
+export async function readGoldenTen(db: Db, q: GoldenTenQuery, timeZone: string): Promise<GoldenTenReply> {
+  const m = q.month ?? todayIn(timeZone).slice(0, 7);
+  const valueOf = (row: GoldenTenRow, column: (typeof GOLDEN_TEN_COLUMNS)[number]) => (column === 'name' ? row.user_name : row[column]);
+  const rows = (await findTopSpenders(db, m, timeZone)).filter((row) => GOLDEN_TEN_COLUMNS.every((column) => {
+    const needle = q[column]?.toLocaleLowerCase('az');
+    return !needle || String(valueOf(row, column) ?? '').toLocaleLowerCase('az').includes(needle);
+  }));
+  if (q.sort_column) {
+    const column = q.sort_column;
+    const sign = q.sort_order === 'asc' ? 1 : -1;
+    const numeric = column !== 'name' && column !== 'email' && column !== 'number' && column !== 'gender';
+    rows.sort((a, b) => {
+      const x = valueOf(a, column);
+      const y = valueOf(b, column);
+      return sign * (numeric ? Number(x ?? 0) - Number(y ?? 0) : String(x ?? '').localeCompare(String(y ?? ''), 'az'));
+    });
+  }
+  const start = (q.page - 1) * q.per_page;
+  return { data: rows.slice(start, start + q.per_page), total: rows.length, month: m };
 }

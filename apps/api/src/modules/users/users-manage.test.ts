@@ -208,6 +208,25 @@ describe('[USERS][ROLES] role change, block, delete', () => {
     expect(self.statusCode).toBe(403);
   });
 
+  test('block, unblock and set_admin take several users (?user_id=a,b, issue 14); the phone may come as `number`', async () => {
+    const a = await createUser();
+    const b = await createUser();
+    const both = await post(`/api/admin/client/block?user_id=${a.id},${b.id}`, ofis);
+    expect(both.statusCode, both.body).toBe(200);
+    expect(both.json().data).toEqual([{ id: a.id, blocked: true }, { id: b.id, blocked: true }]);
+    const rows = await ctx.database.db.select({ blocked: users.blocked }).from(users).where(sql`${users.id} in (${a.id}, ${b.id})`);
+    expect(rows.every((r) => r.blocked)).toBe(true);
+    expect((await post(`/api/admin/client/unblock?user_id=${a.id},${b.id}`, ofis)).statusCode).toBe(200);
+    // All or none: one of them being oneself refuses the whole call.
+    expect((await post(`/api/admin/client/block?user_id=${a.id},${await idOf('ofis@example.az')}`, ofis)).statusCode).toBe(403);
+    expect((await ctx.database.db.select({ blocked: users.blocked }).from(users).where(eq(users.id, a.id)))[0]!.blocked).toBe(false);
+    const upd = await post('/api/admin/client/update', ofis, { user_id: String(a.id), name: 'Nömrə', surname: 'Sınaq', email: a.email, number: '+994 55 123 45 67' });
+    expect(upd.statusCode, upd.body).toBe(200);
+    expect((await ctx.database.db.select({ phone: users.phone }).from(users).where(eq(users.id, a.id)))[0]!.phone).toBe('+994 55 123 45 67');
+    expect((await post(`/api/admin/client/set_admin?user_id=${a.id},${b.id}&admin=3`, admin)).statusCode).toBe(200);
+    expect((await post('/api/admin/client/block?user_id=', ofis)).statusCode).toBe(422);
+  });
+
   test('delete is a soft delete: parcels, balance and history stay; the user is gone from the lists and cannot sign in', async () => {
     const [customer] = await ctx.database.db.select({ id: users.id }).from(users)
       .where(sql`${users.admin} = 0 and exists (select 1 from declarations d where d.user_id = ${users.id})`).limit(1);
@@ -249,10 +268,12 @@ describe('[USERS][PERMISSIONS] permissions edit', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const read = await ctx.app.inject({ url: `/api/admin/permissions?user_id=${staff.id}`, headers: admin });
-    expect(read.json().data).toEqual({ operation_id: [byCode.get('stat'), byCode.get('flights')].sort((a, b) => a! - b!), company_id: 1, cashbox_id: 2, admin_branch_id: 3 });
+    expect(read.json()).toEqual({
+      data: [byCode.get('stat'), byCode.get('flights')].sort((a, b) => a! - b!).map((id) => ({ operation_id: id })), company_id: 1, cashbox_id: 2, admin_branch_id: 3,
+    });
     const token = bearer((await logInAs(ctx.app, staff.email, staff.password)).access_token);
     const me = await ctx.app.inject({ url: '/api/client/user', headers: token });
-    expect(me.json().permissions.sort()).toEqual(['flights', 'stat']);
+    expect(me.json().permissions.map((p: { code_name: string }) => p.code_name).sort()).toEqual(['flights', 'stat']);
     const [audit] = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'user.permissions'), eq(auditLog.entityId, String(staff.id))));
     // A new warehouseman starts with the role's defaults (which hold both): the rest was removed.
     expect(audit!.changes).toMatchObject({ added: [], removed: expect.arrayContaining(['containers', 'local_warehouse']), cashbox_id: { from: null, to: 2 } });

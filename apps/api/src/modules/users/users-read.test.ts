@@ -1,5 +1,5 @@
 import { az } from '@app/contract/texts/az';
-import type { UserDetail, UserListRow } from '@app/contract/users';
+import type { UserDetailReply, UserListRow } from '@app/contract/users';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { declarations } from '../../db/schema/declarations';
@@ -35,9 +35,10 @@ describe('[USERS][LIST] GET /api/admin/v2/client/list', () => {
     expect(body.data).toHaveLength(10);
     expect(body.last_page).toBe(Math.ceil(body.total / 10));
     expect(Object.keys(body.data[0]).sort()).toEqual([
-      'admin', 'balance_try', 'balance_usd', 'birth_date', 'blocked', 'branch', 'code', 'company', 'created_at', 'email', 'gender',
-      'id', 'name', 'passport_number', 'passport_secret', 'phone', 'surname',
+      'admin', 'admin_company_name', 'balance_try', 'balance_usd', 'birth_date', 'blocked', 'branch_id', 'branch_name', 'code', 'company_id',
+      'created_at', 'email', 'gender', 'id', 'name', 'number', 'passport_number', 'passport_secret', 'surname', 'user_name',
     ]);
+    expect(body.data[0]).toMatchObject({ blocked: expect.any(Number), balance_usd: expect.stringMatching(/^-?\d+\.\d{2}$/), branch_name: expect.any(String) });
     expect(res.body).not.toMatch(/password_hash|passwordHash|argon2/);
     const ids = (body.data as UserListRow[]).map((r) => r.id);
     expect([...ids].sort((a, b) => a - b)).toEqual(ids);
@@ -104,21 +105,23 @@ describe('[USERS][DETAIL] GET /api/admin/client/user', () => {
     expect(Number(top.total)).toBeGreaterThan(300);
     const res = await get(`/api/admin/client/user?user_id=${top.user_id}`, ofis);
     expect(res.statusCode).toBe(200);
-    const data = res.json().data as UserDetail;
-    expect(data.current_month_spending).toBe(top.total);
-    expect(data.balance).toEqual({ usd: expect.stringMatching(/^\d+\.\d{2}$/), try: expect.stringMatching(/^\d+\.\d{2}$/) });
-    expect(Number(data.debt.credit)).toBeCloseTo(Number(data.debt.credit_usd) * 1.7, 2);
-    expect(data.counts.declarations.all).toBeGreaterThan(0);
-    expect(data.cashback).toEqual({ current: '0.00', approved: '0.00', pending: '0.00' });
+    const reply = res.json() as UserDetailReply;
+    const data = reply.data;
+    expect(reply.widget.this.usd).toBe(Number(top.total));
+    expect(reply.widget.balance).toEqual({ usd: expect.any(Number), try: expect.any(Number) });
+    expect(reply.credit).toBeCloseTo(reply.credit_usd * 1.7, 2);
+    expect(data.declaration.all).toBeGreaterThan(0);
+    expect(data).toMatchObject({ user_name: `${data.name} ${data.surname}`, send_sms: expect.any(Number), send_mail: expect.any(Number), blocked: 0, in: 0, out: 0 });
+    expect(reply.cashback).toEqual({ currentCashback: 0, totalCashbackApproved: 0, totalCashbackPending: 0 });
     expect(res.body).not.toMatch(/password/i);
     const lowRes = await get(`/api/admin/client/user?user_id=${low.user_id}`, ofis);
-    expect(Number(lowRes.json().data.current_month_spending)).toBeLessThan(300);
+    expect((lowRes.json() as UserDetailReply).widget.this.usd).toBeLessThan(300);
   });
 
   test('a customer with discounts lists the active ones', async () => {
     const [d] = await ctx.database.db.select().from(userDiscounts).where(isNull(userDiscounts.canceledAt)).limit(1);
     const res = await get(`/api/admin/client/user?user_id=${d!.userId}`, ofis);
-    expect(res.json().data.discounts[0]).toMatchObject({ country_id: d!.countryId, discount: d!.discount, causer_name: 'Rəşad Məmmədov' });
+    expect(res.json().discounts[0]).toMatchObject({ country_id: d!.countryId, discount: Number(d!.discount), causer_name: 'Rəşad Məmmədov' });
   });
 
   test('an admin user needs admins (403); no users permission → 403; unknown → 404', async () => {
@@ -135,18 +138,19 @@ describe('[USERS][DETAIL] GET /api/admin/client/user', () => {
     expect(res.statusCode).toBe(200);
     const first = res.json().data[0];
     expect(first).toEqual({
-      date: expect.stringMatching(/^\d{4}-\d{2}$/), delivery_price: expect.stringMatching(/^\d+\.\d{2}$/), month: Number(first.date.slice(5)),
-      month_name: az.users.monthNames[Number(first.date.slice(5)) - 1], quantity: expect.any(Number), weight: expect.any(String),
+      date: expect.stringMatching(/^\d{4}-\d{2}-01$/), delivery_price: expect.any(Number), month: first.date.slice(5, 7),
+      month_name: az.users.monthNames[Number(first.date.slice(5, 7)) - 1], quantity: expect.any(Number), weight: expect.any(Number),
     });
     expect((await get(`/api/admin/users/declaration_stats?user_id=${row!.id}`, anbar)).statusCode).toBe(403);
   });
 
-  test('track_code: the customer of a parcel (id, user_name); unknown → 404; needs users', async () => {
+  test('track_code: the customer of a parcel (as client/user); unknown → 404; needs users', async () => {
     const [p] = await ctx.database.db.select({ track: declarations.trackCode, userId: declarations.userId }).from(declarations).limit(1);
     const res = await post(`/api/admin/client/track_code?track_code=${p!.track}`, ofis);
     expect(res.statusCode).toBe(200);
     const [u] = await ctx.database.db.select().from(users).where(eq(users.id, p!.userId!));
-    expect(res.json().data).toEqual({ id: u!.id, user_name: `${u!.name} ${u!.surname}` });
+    expect(res.json().data).toMatchObject({ id: u!.id, user_name: `${u!.name} ${u!.surname}` });
+    expect(res.json()).toMatchObject({ widget: { balance: { usd: expect.any(Number) } }, discounts: expect.any(Array) });
     expect((await post('/api/admin/client/track_code?track_code=NOPE', ofis)).statusCode).toBe(404);
     expect((await post(`/api/admin/client/track_code?track_code=${p!.track}`, anbar)).statusCode).toBe(403);
   });
@@ -169,15 +173,17 @@ describe('[USERS][DISCOUNTS]', () => {
     expect(res.statusCode, res.body).toBe(200);
     const id = res.json().data.id;
     const list = await get(`/api/admin/user_discounts?user_id=${customer}`, ofis);
-    expect(list.json().data.find((d: { id: number }) => d.id === id)).toMatchObject({
-      country_id: 2, country_name: 'Amerika', discount: '12.50', descr: 'Daimi müştəri', discount_date: inDays(30), causer_name: 'Nigar Əliyeva',
-      user: { id: customer },
+    expect(list.json().data.find((d: { user_discount_id: number }) => d.user_discount_id === id)).toMatchObject({
+      country_id: 2, country_name: 'Amerika', discount: 12.5, descr: 'Daimi müştəri', discount_date: inDays(30), causer_name: 'Nigar Əliyeva',
+      id: customer, blocked: 0, balance_usd: expect.any(String),
     });
     expect(list.json().last_page).toBe(1);
+    const sorted = await get('/api/admin/user_discounts?sort_column=user_name&sort_order=asc&user_name=a&number=5&branch_id=1,2,3,4,5', ofis);
+    expect(sorted.statusCode, sorted.body).toBe(200);
     const cancel = await post('/api/admin/users/discountCancel', ofis, { user_discount_id: id });
     expect(cancel.statusCode).toBe(200);
     const after = await get(`/api/admin/user_discounts?user_id=${customer}`, ofis);
-    expect(after.json().data.some((d: { id: number }) => d.id === id)).toBe(false);
+    expect(after.json().data.some((d: { user_discount_id: number }) => d.user_discount_id === id)).toBe(false);
     expect((await post('/api/admin/users/discountCancel', ofis, { user_discount_id: id })).statusCode).toBe(404);
     const audits = await ctx.database.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, String(id)));
     expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['user.discount', 'user.discount_cancel']));
@@ -244,16 +250,25 @@ describe('[USERS][EXPORT] CSV files', () => {
 });
 
 describe('[USERS][STATISTICS]', () => {
-  test('by_user_count: users by role, blocked, customers and new customers per month', async () => {
+  test('by_user_count: new customers per month and by age band, users by role, blocked; getlist lists the customers', async () => {
     const res = await get('/api/admin/statistics/by_user_count', ofis);
     expect(res.statusCode).toBe(200);
-    const data = res.json().data;
-    expect(data.by_role.map((r: { admin: number }) => r.admin)).toEqual([0, 1, 2, 3, 4]);
-    expect(data.total).toBe(data.by_role[0].count);
-    expect(data.by_month.length).toBeGreaterThan(0);
-    expect(data.by_month[0]).toEqual({ month: expect.stringMatching(/^\d{4}-\d{2}$/), count: expect.any(Number) });
-    const ranged = await get('/api/admin/statistics/by_user_count?date_from=2000-01-01&date_to=2100-01-01', ofis);
-    expect(ranged.json().data.by_month.reduce((s: number, m: { count: number }) => s + m.count, 0)).toBe(data.total);
+    const body = res.json();
+    expect(body.by_role.map((r: { admin: number }) => r.admin)).toEqual([0, 1, 2, 3, 4]);
+    expect(body.total).toBe(body.by_role[0].count);
+    expect(body.data.length).toBeGreaterThan(0);
+    expect(body.data[0]).toEqual({ added_date: expect.stringMatching(/^\d{4}-\d{2}-01$/), user_count: expect.any(Number) });
+    expect(Object.keys(body.age)).toEqual(['0_17', '18_24', '25_34', '35_44', '45_54', '55_100']);
+    const range = 'start_date=2000-01-01&end_date=2100-01-01';
+    const ranged = (await get(`/api/admin/statistics/by_user_count?${range}`, ofis)).json();
+    expect(ranged.data.reduce((s: number, m: { user_count: number }) => s + m.user_count, 0)).toBe(body.total);
+    const list = await get(`/api/admin/statistics/by_user_count?${range}&getlist=true&per_page=5&gender=female`, ofis);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data.length).toBeGreaterThan(0);
+    expect(list.json().data.every((r: UserListRow) => r.gender === 'female' && r.admin === 0)).toBe(true);
+    expect(list.json().total).toBeGreaterThan(0);
+    const aged = (await get(`/api/admin/statistics/by_user_count?${range}&start_age=18&end_age=24`, ofis)).json();
+    expect(aged.data.reduce((s: number, m: { user_count: number }) => s + m.user_count, 0)).toBe(aged.age['18_24']);
     expect((await get('/api/admin/statistics/by_user_count', anbar)).statusCode).toBe(403);
   });
 
@@ -264,12 +279,20 @@ describe('[USERS][STATISTICS]', () => {
     expect(month).toMatch(/^\d{4}-\d{2}$/);
     expect(data.length).toBeGreaterThan(3);
     expect(data.length).toBeLessThanOrEqual(10);
-    expect(data[0]).toMatchObject({ rank: 1, user: { id: expect.any(Number), name: expect.any(String) } });
-    expect(Number(data[0].delivery_price)).toBeGreaterThan(300);
-    const spends = data.map((r: { delivery_price: string }) => Number(r.delivery_price));
+    expect(data[0]).toMatchObject({
+      rank: 1, id: expect.any(Number), user_name: expect.any(String), discount: expect.any(Number), balance_usd: expect.any(String), blocked: expect.any(Number),
+    });
+    expect(data[0].qizilonluq).toBeGreaterThan(300);
+    const spends = data.map((r: { qizilonluq: number }) => r.qizilonluq);
     expect([...spends].sort((a, b) => b - a)).toEqual(spends);
+    // The table parameters real clients send (issue 14): sort, page and a column filter over the ten.
+    const asc = (await get('/api/admin/statistics/qizilonluq?sort_column=qizilonluq&sort_order=ASC&page=1&per_page=3', ofis)).json();
+    expect(asc.total).toBe(data.length);
+    expect(asc.data.map((r: { qizilonluq: number }) => r.qizilonluq)).toEqual([...spends].reverse().slice(0, 3));
+    const byName = (await get(`/api/admin/statistics/qizilonluq?name=${encodeURIComponent(data[0].name)}`, ofis)).json();
+    expect(byName.data.map((r: { id: number }) => r.id)).toContain(data[0].id);
     const empty = await get('/api/admin/statistics/qizilonluq?month=1999-01', ofis);
-    expect(empty.json()).toEqual({ data: [], month: '1999-01' });
+    expect(empty.json()).toEqual({ data: [], total: 0, month: '1999-01' });
     expect((await get('/api/admin/statistics/qizilonluq?month=2024-13', ofis)).statusCode).toBe(422);
     expect((await get('/api/admin/statistics/qizilonluq', anbar)).statusCode).toBe(403);
   });

@@ -19,23 +19,25 @@ import type { ResourceContext, ResourceDef } from '../../platform/resource';
 const outer = (column: string) => sql.raw(`"containers"."${column}"`);
 const columns = {
   id: c.id,
-  name: c.name,
+  container_name: c.name,
   branch_id: c.branchId,
-  branch: sql`(select json_build_object('id', b.id, 'name', b.name) from ${branches} b where b.id = ${outer('branch_id')})`,
-  user: sql`(select json_build_object('id', u.id, 'name', u.name || ' ' || u.surname) from ${users} u where u.id = ${outer('user_id')})`,
-  declarationCount: sql<number>`(select count(*)::int from ${declarations} d where d.container_id = ${outer('id')} and d.deleted_at is null and d.status_id = 9)`,
-  createdAt: sql`to_char(${c.createdAt} at time zone 'Asia/Baku', 'YYYY-MM-DD HH24:MI:SS')`,
+  branch_name: sql<string | null>`(select b.name from ${branches} b where b.id = ${outer('branch_id')})`,
+  user_id: c.userId,
+  user_name: sql<string | null>`(select u.name || ' ' || u.surname from ${users} u where u.id = ${outer('user_id')})`,
+  declaration_count: sql<number>`(select count(*)::int from ${declarations} d where d.container_id = ${outer('id')} and d.deleted_at is null and d.status_id = 9)`,
+  created_at: sql<string>`to_char(${c.createdAt} at time zone 'Asia/Baku', 'YYYY-MM-DD HH24:MI:SS')`,
 };
 
 function listSpec(isPartner: boolean) {
   return (): ListSpec<ContainerListQuery> => ({
     filters: {
       id: filters.equals(c.id),
+      container_name: filters.contains(c.name),
       name: filters.contains(c.name),
       branch_id: filters.equals(c.branchId),
       user_id: filters.equals(c.userId),
     },
-    sorts: { id: c.id, name: c.name, createdAt: c.createdAt, branch_id: c.branchId },
+    sorts: { id: c.id, container_name: c.name, name: c.name, created_at: c.createdAt, createdAt: c.createdAt, branch_id: c.branchId, user_id: c.userId },
     defaultSort: { column: 'id', order: 'desc' },
     tieBreaker: c.id,
     base: [eq(c.isPartner, isPartner)],

@@ -1,4 +1,5 @@
 import type { BoxTransfer } from '@app/contract/declaration-workflow';
+import type { ContainerRow } from '@app/contract/warehouse';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { declarations } from '../../db/schema/declarations';
@@ -70,15 +71,19 @@ export function findContainerForUpdate(db: DbOrTx, scope: PartnerScope, id: numb
 }
 
 export function findMyContainers(db: DbOrTx, userId: number) {
-  return db.select({ id: containers.id, name: containers.name, branch_id: containers.branchId })
+  return db.select({ id: containers.id, container_name: containers.name, branch_id: containers.branchId })
     .from(containers).where(and(eq(containers.userId, userId), isNull(containers.deletedAt))).orderBy(containers.name);
 }
 
-export async function findSelectedContainer(db: DbOrTx, scope: PartnerScope, userId: number) {
-  const res = await db.execute<{ id: number; name: string; branch_id: number | null; branch_name: string | null } & Record<string, unknown>>(sql`
-    select c.id, c.name, c.branch_id, b.name as branch_name
+/** The box chosen on the acceptance screen, as a flat box row (same names as the boxes list). */
+export async function findSelectedContainer(db: DbOrTx, scope: PartnerScope, userId: number, timeZone: string) {
+  const res = await db.execute<ContainerRow & Record<string, unknown>>(sql`
+    select c.id, c.name as container_name, c.branch_id, b.name as branch_name, c.user_id, u.name || ' ' || u.surname as user_name,
+      (select count(*)::int from ${declarations} d where d.container_id = c.id and d.deleted_at is null and d.status_id = 9) as declaration_count,
+      to_char(c.created_at at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as created_at
     from ${containerSelections} s join ${containers} c on c.id = s.container_id and c.deleted_at is null
       left join ${branches} b on b.id = c.branch_id
+      left join ${users} u on u.id = c.user_id
     where s.user_id = ${userId} and ${inCompany(scope, sql.raw('c.company_id'))}`);
   return res.rows[0] ?? null;
 }

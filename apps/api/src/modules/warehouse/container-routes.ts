@@ -27,11 +27,11 @@ export function registerContainerRoutes(server: FastifyInstance): void {
     app.get(`${base}/me`, {
       schema: { tags: ['warehouse'], summary: 'The box chosen on the acceptance screen' },
       config: { access },
-    }, (req) => readMyContainer(app.db, requireUser(req)));
+    }, (req) => readMyContainer(app.db, requireUser(req), tz()));
     app.post(`${base}/select`, {
       schema: { tags: ['warehouse'], summary: 'Choose the box to scan into', querystring: ZSelectContainerQuery },
       config: { access },
-    }, (req) => selectContainer(app.db, requireUser(req), req.query.container_id, scope));
+    }, (req) => selectContainer(app.db, requireUser(req), req.query.container_id, scope, tz()));
     app.post(`${base}/close`, {
       schema: { tags: ['warehouse'], summary: 'Close the box: the scanned parcels go to status 9 (all or nothing; errors by index)', body: ZCloseContainerForm },
       config: { access },

@@ -56,15 +56,15 @@ function checkBoxScope<B extends { isPartner: boolean }>(box: B | undefined, sco
   return box;
 }
 
-export async function readMyContainer(db: Db, user: RequestUser) {
-  return { data: await findSelectedContainer(db, partnerScopeOf(user), user.id) };
+export async function readMyContainer(db: Db, user: RequestUser, timeZone: string) {
+  return { data: await findSelectedContainer(db, partnerScopeOf(user), user.id, timeZone) };
 }
 
-export async function selectContainer(db: Db, user: RequestUser, containerId: number, scope: BoxScope) {
+export async function selectContainer(db: Db, user: RequestUser, containerId: number, scope: BoxScope, timeZone: string) {
   const partner = partnerScopeOf(user);
   checkBoxScope(await findContainer(db, partner, containerId), scope, 'container_id');
   await saveSelectedContainer(db, user.id, containerId);
-  return { data: await findSelectedContainer(db, partner, user.id) };
+  return { data: await findSelectedContainer(db, partner, user.id, timeZone) };
 }
 
 export async function listMyContainers(db: Db, user: RequestUser) {

@@ -15,24 +15,27 @@ function taskInScope(scope: PartnerScope) {
 
 const HANDOVER_MODEL = 7;
 
-/** The card of a queue entry (spec §3 "Handover queue"); turn = place among the branch's entries of that day. */
-function taskSelect(timeZone: string, where: SQL, extra: SQL = sql``) {
+/**
+ * A queue entry as a flat row (spec §3 "Handover queue", issue 14 wire names); turn = place among the
+ * branch's entries of that day. `declarations` (the parcels with their box) replaces the former
+ * per-box aggregate: one sub-select either way. The detail swaps it for the full parcels.
+ */
+function taskSelect(timeZone: string, where: SQL, withDeclarations = true) {
   return sql`
     select t.id,
       (select count(*)::int from ${tasks} t2 where t2.branch_id is not distinct from t.branch_id
          and (t2.created_at at time zone ${timeZone})::date = (t.created_at at time zone ${timeZone})::date and t2.id <= t.id) as turn,
-      json_build_object('id', t.status_id, 'name', coalesce(s.name, '')) as status,
-      json_build_object('id', cu.id, 'code', cu.code, 'fullName', cu.name || ' ' || cu.surname) as "user",
-      case when ca.id is null then null else json_build_object('id', ca.id, 'fullName', ca.name || ' ' || ca.surname) end as cashier,
-      case when b.id is null then null else json_build_object('id', b.id, 'name', b.name) end as branch,
-      to_char(t.created_at at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as "createdAt",
+      t.status_id as state_id, coalesce(s.name, '') as state_name,
+      cu.id as user_id, cu.code as user_code, cu.name || ' ' || cu.surname as user_name,
+      ca.id as cashier_id, case when ca.id is null then null else ca.name || ' ' || ca.surname end as cashier_name,
+      b.id as branch_id, b.name as branch_name,
+      to_char(t.created_at at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as created_at,
       (select count(*)::int from ${items} i where i.task_id = t.id and i.removed_at is null) as count,
-      coalesce((select json_agg(json_build_object('id', x.cid, 'name', x.cname, 'items', x.n) order by x.cname nulls last)
-        from (select c.id as cid, c.name as cname, count(*)::int as n
-              from ${items} i join ${declarations} d on d.id = i.declaration_id left join ${containers} c on c.id = d.container_id
-              where i.task_id = t.id and i.removed_at is null group by c.id, c.name) x), '[]'::json) as boxes,
-      json_build_object('smallPackage', t.small_package, 'mediumPackage', t.medium_package, 'bigPackage', t.big_package) as packages
-      ${extra}
+      json_build_object('small_package', t.small_package, 'medium_package', t.medium_package, 'big_package', t.big_package) as packages
+      ${withDeclarations ? sql`, coalesce((select json_agg(json_build_object('declaration_id', d.id, 'track_code', d.track_code,
+          'wardrobe_number', d.wardrobe_number, 'container_id', c.id, 'container_name', c.name) order by c.name nulls last, d.id)
+        from ${items} i join ${declarations} d on d.id = i.declaration_id left join ${containers} c on c.id = d.container_id
+        where i.task_id = t.id and i.removed_at is null), '[]'::json) as declarations` : sql``}
     from ${tasks} t
       join ${users} cu on cu.id = t.user_id
       left join ${users} ca on ca.id = t.cashier_id
@@ -61,20 +64,17 @@ export async function findActiveTaskIds(db: DbOrTx, cashierId: number, branchId:
 }
 
 export async function findTaskCard(db: DbOrTx, id: number, timeZone: string) {
-  const res = await db.execute(taskSelect(timeZone, sql`t.id = ${id} and t.cancelled_at is null`));
+  const res = await db.execute(taskSelect(timeZone, sql`t.id = ${id} and t.cancelled_at is null`, false));
   return res.rows[0] as Record<string, unknown> | undefined;
 }
 
 export async function findTaskDeclarations(db: DbOrTx, taskId: number) {
   const res = await db.execute(sql`
-    select d.id, d.track_code as "trackCode", d.global_track_code as "globalTrackCode", d.weight::text as weight, d.quantity,
-      case when bk.id is null then null else json_build_object('id', bk.id, 'name', bk.name) end as basket,
-      case when co.id is null then null else json_build_object('id', co.id, 'name', co.country_name) end as country,
-      json_build_object('id', d.status_id, 'name', coalesce(s.name, '')) as state,
-      case when pt.id is null then null else json_build_object('id', pt.id, 'name', pt.name_az) end as "productType",
-      d.shop_name as shop,
-      case when c.id is null then null else json_build_object('id', c.id, 'name', c.name) end as box,
-      d.wardrobe_number as "wardrobeNumber", d.trendyol
+    select d.id as declaration_id, d.track_code, d.global_track_code, d.weight::text as weight, d.quantity,
+      bk.id as basket_id, bk.name as basket_name, co.id as country_id, co.country_name,
+      d.status_id as state_id, coalesce(s.name, '') as state_name,
+      pt.id as product_type_id, pt.name_az as product_type_name, d.shop_name,
+      c.id as container_id, c.name as container_name, d.wardrobe_number, d.trendyol, d.partner_id
     from ${items} i join ${declarations} d on d.id = i.declaration_id
       left join ${baskets} bk on bk.id = d.basket_id
       left join ${countries} co on co.id = d.country_id

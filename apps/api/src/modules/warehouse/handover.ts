@@ -31,29 +31,22 @@ export async function listHandoverTasks(db: Db, user: RequestUser, q: HandoverLi
   const { rows, total } = await findTasks(db, {
     states, branchId: branchOf(user), limit, offset: (q.page - 1) * limit, history: states.includes(HANDOVER_STATUS.handedOver),
   }, timeZone);
-  return { data: rows as unknown as HandoverTask[], total, active: await findActiveTaskIds(db, user.id, branchOf(user)) };
+  const active = await findActiveTaskIds(db, user.id, branchOf(user));
+  return { data: rows as unknown as HandoverTask[], total, param: active.map((id) => ({ id })) };
 }
 
 async function loadVisibleTask(db: DbOrTx, user: RequestUser, id: number, timeZone: string) {
-  const card = await findTaskCard(db, id, timeZone) as unknown as (HandoverTask & { branch: { id: number } | null }) | undefined;
+  const card = await findTaskCard(db, id, timeZone) as unknown as Omit<HandoverTask, 'declarations'> | undefined;
   const branchId = branchOf(user);
-  if (!card || (branchId !== null && card.branch?.id !== branchId)) throw notFound('handover_task_id');
+  if (!card || (branchId !== null && card.branch_id !== branchId)) throw notFound('handover_task_id');
   return card;
 }
 
-/** GET handover/info: the card, its parcels, and the parcels grouped by box ('Digər' for none). */
+/** GET handover/info: the row's names and its parcels (flat; clients group them by box). */
 export async function readHandoverTask(db: Db, user: RequestUser, id: number, timeZone: string): Promise<{ data: HandoverTaskDetail }> {
   const card = await loadVisibleTask(db, user, id, timeZone);
   const declarations = await findTaskDeclarations(db, id) as unknown as HandoverTaskDetail['declarations'];
-  const groups = new Map<number | null, { id: number | null; name: string; items: number; declarations: number[] }>();
-  for (const d of declarations) {
-    const key = d.box?.id ?? null;
-    const group = groups.get(key) ?? { id: key, name: d.box?.name ?? W.other, items: 0, declarations: [] };
-    group.items += 1;
-    group.declarations.push(d.id);
-    groups.set(key, group);
-  }
-  return { data: { ...card, declarations, boxes: [...groups.values()] } };
+  return { data: { ...card, declarations } };
 }
 
 async function lockOpenTask(tx: DbOrTx, user: RequestUser, id: number) {

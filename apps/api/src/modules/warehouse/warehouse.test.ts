@@ -54,11 +54,12 @@ describe('[WAREHOUSE][BOXES] containers list, create, edit, cancel', () => {
     const id = created.json().data.id as number;
     expect((await post('/api/admin/containers/edit', admin, { container_id: id, container_name: 'Q-2', branch_id: 2 })).statusCode).toBe(200);
     const info = (await get(`/api/admin/containers/info?container_id=${id}`)).json().data;
-    expect(info).toMatchObject({ id, name: 'Q-2', branch: { id: 2 }, declarationCount: 0 });
+    expect(info).toMatchObject({ id, container_name: 'Q-2', branch_id: 2, declaration_count: 0 });
+    expect(info.created_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     // a box's count is its parcels at 9 (boxA gets some in the close tests; the demo boxes have theirs)
-    const demo = (await get('/api/admin/containers?branch_id=1&per_page=50')).json().data as { declarationCount: number }[];
-    expect(demo.some((r) => r.declarationCount > 0)).toBe(true);
-    const list = (await get('/api/admin/containers?name=Q-2')).json();
+    const demo = (await get('/api/admin/containers?branch_id=1&per_page=50')).json().data as { declaration_count: number }[];
+    expect(demo.some((r) => r.declaration_count > 0)).toBe(true);
+    const list = (await get('/api/admin/containers?container_name=Q-2')).json();
     expect(list.data.map((r: { id: number }) => r.id)).toContain(id);
     const bad = await post('/api/admin/containers/create', admin, { container_name: '', branch_id: 99999 });
     expect(bad.statusCode).toBe(422);
@@ -90,7 +91,7 @@ describe('[WAREHOUSE][BOXES] containers list, create, edit, cancel', () => {
 
   test('select and me: the chosen box is remembered per user; a partner box cannot be chosen on the office screen', async () => {
     expect((await post(`/api/admin/containers/select?container_id=${boxA}`, anbar)).statusCode).toBe(200);
-    expect((await get('/api/admin/containers/me', anbar)).json().data).toMatchObject({ id: boxA, name: 'T-A' });
+    expect((await get('/api/admin/containers/me', anbar)).json().data).toMatchObject({ id: boxA, container_name: 'T-A' });
     const [pbox] = await ctx.database.db.select().from(containers).where(eq(containers.isPartner, true)).limit(1);
     const res = await post(`/api/admin/containers/select?container_id=${pbox!.id}`, anbar);
     expect(res.statusCode).toBe(422);
@@ -239,17 +240,26 @@ describe('[WAREHOUSE][QUEUE] handover queue', () => {
     const { id } = await queued(3, 2);
     const list = (await get('/api/admin/handover/list?state_id[]=41&state_id[]=42', anbar)).json();
     const card = list.data.find((t: { id: number }) => t.id === id);
-    expect(card).toMatchObject({ status: { id: 41 }, count: 3, user: { id: customers[2] }, branch: { id: 1 } });
+    expect(card).toMatchObject({ state_id: 41, count: 3, user_id: customers[2], branch_id: 1, cashier_id: null });
+    expect(typeof card.state_name).toBe('string');
+    expect(typeof card.user_name).toBe('string');
+    expect(card.created_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     expect(card.turn).toBeGreaterThan(0);
-    expect(card.boxes).toEqual(expect.arrayContaining([expect.objectContaining({ id: boxA, items: 1 }), expect.objectContaining({ id: null, items: 2 })]));
+    // flat parcels with their box (issue 14); clients group them by box
+    expect(card.declarations).toHaveLength(3);
+    expect(card.declarations.filter((d: { container_id: number | null }) => d.container_id === boxA)).toHaveLength(1);
+    expect(card.declarations.filter((d: { container_id: number | null }) => d.container_id === null)).toHaveLength(2);
+    expect(card.declarations[0]).toMatchObject({ container_name: 'T-A', track_code: expect.any(String), declaration_id: expect.any(Number) });
     expect(list.total).toBeGreaterThan(0);
-    expect(Array.isArray(list.active)).toBe(true);
+    expect(Array.isArray(list.param)).toBe(true);
     // ofis (branch 2) lacks local_warehouse
     expect((await get('/api/admin/handover/list', ofis)).statusCode).toBe(403);
-    // info groups by box with 'Digər' for parcels without a box
+    // info: the row's names and its parcels flat, boxed first ('Digər' is the client's group for none)
     const info = (await get(`/api/admin/handover/info?handover_task_id=${id}`, anbar)).json().data;
+    expect(info).toMatchObject({ id, state_id: 41, user_id: customers[2], packages: { small_package: 1, medium_package: 0, big_package: 0 } });
     expect(info.declarations).toHaveLength(3);
-    expect(info.boxes.map((b: { name: string }) => b.name)).toEqual(['T-A', W.other]);
+    expect(info.declarations.map((d: { container_name: string | null }) => d.container_name)).toEqual(['T-A', null, null]);
+    expect(info.declarations[0]).toMatchObject({ trendyol: expect.any(Number), state_id: 9 });
   });
 
   test('state: 41 → 42 with local_warehouse_execute sets the cashier and lists it as active; 42 → 42 and → 43 refused', async () => {
@@ -259,7 +269,7 @@ describe('[WAREHOUSE][QUEUE] handover queue', () => {
     expect(res.statusCode, res.body).toBe(200);
     const [task] = await ctx.database.db.select().from(handoverTasks).where(eq(handoverTasks.id, id));
     expect(task!.statusId).toBe(42);
-    expect((await get('/api/admin/handover/list', anbar)).json().active).toContain(id);
+    expect((await get('/api/admin/handover/list', anbar)).json().param).toContainEqual({ id });
     const again = await post('/api/admin/handover/state', anbar, { handover_task_id: id, state_id: 42 });
     expect(again.statusCode).toBe(422);
     expect(again.json().errors.handover_task_id).toEqual([W.taskOnlyFromWaiting]);

@@ -33,7 +33,7 @@ describe('[PLATFORM][PERMISSIONS] every call is checked on the server', () => {
     await grantPermissions(ctx.database.db, row!.id, ['stat', 'changeuserpermissions']);
     const res = await ctx.app.inject({ url: `/api/admin/permissions?user_id=${row!.id}`, headers: bearer(anbar.access_token) });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.operation_id).toHaveLength(2);
+    expect(res.json().data).toHaveLength(2);
     await grantPermissions(ctx.database.db, row!.id, ['stat']);
     const again = await ctx.app.inject({ url: `/api/admin/permissions?user_id=${row!.id}`, headers: bearer(anbar.access_token) });
     expect(again.statusCode).toBe(403);
@@ -89,5 +89,12 @@ describe('[PLATFORM][OPENAPI]', () => {
       '/api/admin/notification/count', '/api/admin/v2/declaration/list', '/api/admin/cashboxes/balance']) {
       expect(paths).toContain(path);
     }
+  });
+
+  test('the reply schemas of the wire format are in the document (issue 14): client/user permissions and client/settings countries', async () => {
+    const doc = (await ctx.app.inject({ url: '/api/docs/json' })).json();
+    const schemaOf = (path: string) => JSON.stringify(doc.paths[path].get.responses['200']);
+    expect(schemaOf('/api/client/user')).toContain('code_name');
+    expect(schemaOf('/api/client/settings')).toContain('countries');
   });
 });

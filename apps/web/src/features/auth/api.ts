@@ -30,7 +30,8 @@ export function toAuthUser(reply: ClientUserReply): AuthUser {
     deliveryPointId: data.delivery_point_id,
     email: data.email,
     role: ROLE_NAMES[data.admin as RoleCode] ?? 'client',
-    permissions: [...permissions],
+    // The wire sends objects (`permissions[].code_name`, issue 14); the app checks codes.
+    permissions: Array.isArray(permissions) ? permissions.map((p) => p.code_name) : [],
   };
 }
 

@@ -15,6 +15,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { buildExportName, saveBlob } from '../../shared/files/save-blob';
 import { http, type FormValue, type QueryParams } from '../../shared/http/http-client';
+import { toUserView } from './model/user-view';
 
 export const userKeys = {
   all: ['users'] as const,
@@ -53,7 +54,7 @@ export function useUser(userId: number | undefined) {
   return useQuery({
     queryKey: userKeys.detail(userId ?? 0),
     queryFn: ({ signal }) => http.get<UserDetailReply>('/api/admin/client/user', { user_id: userId }, signal),
-    select: (reply) => reply.data,
+    select: toUserView,
     enabled: userId !== undefined && userId > 0,
   });
 }
@@ -63,7 +64,7 @@ export function useUserSummary(userId: number, isEnabled: boolean) {
   return useQuery({
     queryKey: userKeys.detail(userId),
     queryFn: ({ signal }) => http.get<UserDetailReply>('/api/admin/client/user', { user_id: userId }, signal),
-    select: (reply) => reply.data,
+    select: toUserView,
     enabled: isEnabled,
     staleTime: 30_000,
   });
@@ -115,7 +116,13 @@ export function useUserPermissions(userId: number) {
   return useQuery({
     queryKey: userKeys.permissions(userId),
     queryFn: ({ signal }) => http.get<PermissionsReply>('/api/admin/permissions', { user_id: userId }, signal),
-    select: (reply) => reply.data,
+    // The modal's view: the granted ids as a list, no company as null.
+    select: (reply) => ({
+      operation_id: reply.data.map((p) => p.operation_id),
+      company_id: reply.company_id || null,
+      cashbox_id: reply.cashbox_id,
+      admin_branch_id: reply.admin_branch_id,
+    }),
     // The modal must start from the saved set, never from an older copy.
     gcTime: 0,
   });
@@ -125,7 +132,13 @@ export function useGeneralStatistics(params: QueryParams) {
   return useQuery({
     queryKey: userKeys.generalStats(params),
     queryFn: ({ signal }) => http.get<UserCountStatsReply>('/api/admin/statistics/by_user_count', params, signal),
-    select: (reply) => reply.data,
+    // The page's view: months as YYYY-MM with their counts.
+    select: (reply) => ({
+      total: reply.total,
+      blocked: reply.blocked,
+      by_role: reply.by_role,
+      by_month: reply.data.map((m) => ({ month: m.added_date.slice(0, 7), count: m.user_count })),
+    }),
   });
 }
 

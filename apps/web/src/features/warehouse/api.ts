@@ -1,10 +1,11 @@
 import { CACHE_LOOKUP_MS } from '@app/contract/common';
 import type {
-  BarcodeType, CloseContainerReply, HandoverListReply, HandoverTaskDetail, ScanLookupReply, TransferReply,
+  BarcodeType, CloseContainerReply, ContainerOption, ContainerRow, HandoverListReply, HandoverTaskDetail, ScanLookupReply, TransferReply,
 } from '@app/contract/warehouse';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../shared/http/http-client';
 import { counterKeys } from '../notifications/api';
+import { toQueueView, toTaskDetailView, type HandoverTaskDetailView } from './model/handover-view';
 
 /** Office staff use the company's boxes; partners their partner boxes (spec §2 branch sections). */
 export type BoxScope = 'admin' | 'partner';
@@ -24,10 +25,10 @@ export function useBoxOptions(scope: BoxScope, branchId: number | null) {
   return useQuery({
     queryKey: warehouseKeys.boxes(scope, branchId),
     queryFn: async ({ signal }) => {
-      const rows = scope === 'admin'
-        ? (await http.get<{ data: { id: number; name: string; branch_id: number | null }[] }>(`${BASE.admin}/options`, { branch_id: branchId ?? undefined }, signal)).data
-        : (await http.get<{ data: { id: number; name: string; branch_id: number | null }[] }>(BASE.partner, { per_page: 5000, branch_id: branchId ?? undefined }, signal)).data;
-      return rows.map((r): BoxOption => ({ value: r.id, label: r.name, branchId: r.branch_id }));
+      const rows: Pick<ContainerRow, 'id' | 'container_name' | 'branch_id'>[] = scope === 'admin'
+        ? await http.get<ContainerOption[]>(`${BASE.admin}/options`, { branch_id: branchId ?? undefined }, signal)
+        : (await http.get<{ data: ContainerRow[] }>(BASE.partner, { per_page: 5000, branch_id: branchId ?? undefined }, signal)).data;
+      return rows.map((r): BoxOption => ({ value: r.id, label: r.container_name, branchId: r.branch_id }));
     },
     refetchInterval: 10_000,
     staleTime: 5_000,
@@ -59,7 +60,7 @@ export function selectBox(scope: BoxScope, containerId: number) {
 export function useHandoverQueue(states: readonly number[], page = 1) {
   return useQuery({
     queryKey: [...warehouseKeys.queue(states), page],
-    queryFn: ({ signal }) => http.get<HandoverListReply>('/api/admin/handover/list', { state_id: states, page, per_page: 50 }, signal),
+    queryFn: ({ signal }) => http.get<HandoverListReply>('/api/admin/handover/list', { state_id: states, page, per_page: 50 }, signal).then(toQueueView),
     refetchInterval: 5_000,
   });
 }
@@ -68,14 +69,14 @@ export function useHandoverQueue(states: readonly number[], page = 1) {
 export function useHandoverTask(id: number, options: { enabled?: boolean; poll?: boolean } = {}) {
   return useQuery({
     queryKey: warehouseKeys.task(id),
-    queryFn: ({ signal }) => http.get<{ data: HandoverTaskDetail }>('/api/admin/handover/info', { handover_task_id: id }, signal).then((r) => r.data),
+    queryFn: ({ signal }) => http.get<{ data: HandoverTaskDetail }>('/api/admin/handover/info', { handover_task_id: id }, signal).then((r) => toTaskDetailView(r.data)),
     refetchInterval: options.poll === false ? false : 5_000,
     enabled: options.enabled ?? true,
   });
 }
 
 /** The queue entry's 80 mm receipt (GET handover/delivery_receipt: its parcels and the entry's id). */
-export function fetchTaskReceipt(task: Pick<HandoverTaskDetail, 'id' | 'declarations'>): Promise<Blob> {
+export function fetchTaskReceipt(task: Pick<HandoverTaskDetailView, 'id' | 'declarations'>): Promise<Blob> {
   return http.getBlob('/api/admin/handover/delivery_receipt', { declaration_id: task.declarations.map((d) => d.id).join(','), handover_task_id: task.id });
 }
 

@@ -27,6 +27,8 @@ import {
 } from './queries';
 
 const tags = ['settings lists'];
+/** A boolean column as clients read it: 0/1 (issue 14). */
+const flag01 = (column: PgColumn) => sql<number>`(${column})::int`;
 const t = az.settingsLists;
 type Errors = Record<string, string[]>;
 type Form = Record<string, unknown>;
@@ -61,13 +63,15 @@ export const tariffList: ResourceDef<z.infer<typeof ZTariffListQuery>, TariffFor
   keys: [{ param: 'tariff_id', column: tariffs.id }],
   deletedAt: tariffs.deletedAt,
   read: 'tarifs',
+  // Wire names clients read (issue 14): weights, prices and type as exact decimal strings; prices are in USD (spec §3).
   columns: {
-    id: tariffs.id, country_id: tariffs.countryId, country_name: countryNameOf(tariffs.countryId), weight_from: tariffs.weightFrom,
-    weight_to: tariffs.weightTo, price: tariffs.price, old_price: tariffs.oldPrice, type: tariffs.type, category_id: tariffs.categoryId,
-    category_name: categoryNameOf(tariffs.categoryId),
+    id: tariffs.id, country_id: tariffs.countryId, country_name: countryNameOf(tariffs.countryId),
+    from_weight: sql<string>`${tariffs.weightFrom}::text`, to_weight: sql<string | null>`${tariffs.weightTo}::text`,
+    price: tariffs.price, old_price: tariffs.oldPrice, type: sql<string>`${tariffs.type}::text`,
+    tariff_category_id: tariffs.categoryId, tariff_category_name: categoryNameOf(tariffs.categoryId), currency: sql<string>`'USD'`,
     is_special: sql<boolean>`coalesce(${tariffs.categoryId}, ${STANDARD_CATEGORY_ID}) <> ${STANDARD_CATEGORY_ID}`,
     per_unit: sql<boolean>`${tariffs.weightFrom} > 1`, units: sql<number>`${TARIFF_UNITS}::int`,
-    description: tariffs.description, created_at: isoDate(tariffs.createdAt),
+    descr: tariffs.description, created_at: isoDate(tariffs.createdAt),
   },
   list: {
     path: '/api/client/v2/tariff/list',
@@ -76,11 +80,14 @@ export const tariffList: ResourceDef<z.infer<typeof ZTariffListQuery>, TariffFor
     spec: () => spec({
       filters: {
         id: filters.equals(tariffs.id), country_id: filters.equals(tariffs.countryId), type: filters.equals(tariffs.type),
-        category_id: filters.equals(tariffs.categoryId),
+        tariff_category_id: filters.equals(tariffs.categoryId),
         is_special: (v) => (v ? sql`coalesce(${tariffs.categoryId}, 1) <> 1` : sql`coalesce(${tariffs.categoryId}, 1) = 1`),
       },
-      sorts: { id: tariffs.id, country_id: tariffs.countryId, weight_from: tariffs.weightFrom, weight_to: tariffs.weightTo, price: tariffs.price, type: tariffs.type, created_at: tariffs.createdAt },
-      defaultSort: { column: 'weight_from', order: 'asc' },
+      sorts: {
+        id: tariffs.id, country_id: tariffs.countryId, from_weight: tariffs.weightFrom, to_weight: tariffs.weightTo, price: tariffs.price,
+        type: tariffs.type, tariff_category_id: tariffs.categoryId, created_at: tariffs.createdAt,
+      },
+      defaultSort: { column: 'from_weight', order: 'asc' },
       tieBreaker: tariffs.id,
     }),
   },
@@ -90,18 +97,18 @@ export const tariffList: ResourceDef<z.infer<typeof ZTariffListQuery>, TariffFor
   remove: { path: '/api/admin/tariff/cancel' },
   check: async (form, { tx }) => checkRefs(tx, {
     country_id: countryRef(form.country_id),
-    category_id: { id: form.is_special ? form.category_id : undefined, table: tariffCategories, column: tariffCategories.id, deletedAt: tariffCategories.deletedAt },
+    tariff_category_id: { id: form.is_special ? form.tariff_category_id : undefined, table: tariffCategories, column: tariffCategories.id, deletedAt: tariffCategories.deletedAt },
   }),
   toValues: (form, { current }) => ({
     countryId: form.country_id,
-    weightFrom: form.weight_from,
-    weightTo: form.weight_to ?? null,
+    weightFrom: form.from_weight,
+    weightTo: form.to_weight ?? null,
     price: form.price,
     // spec §3: the old price is shown (and kept) only on edit; a new band has none.
     oldPrice: current ? (form.old_price ?? null) : null,
     type: form.type,
-    categoryId: form.is_special ? form.category_id : STANDARD_CATEGORY_ID,
-    description: form.description ?? null,
+    categoryId: form.is_special ? form.tariff_category_id : STANDARD_CATEGORY_ID,
+    description: form.descr ?? null,
   }),
 };
 
@@ -156,7 +163,7 @@ export const statusList: ResourceDef<z.infer<typeof ZStatusListQuery>, StatusFor
   columns: {
     id: statuses.id, model_id: statuses.modelId, model_name: modelNameOf(statuses.modelId), name: statuses.name, name_en: statuses.nameEn,
     parent_id: statuses.parentId, parent_name: statusNameOf(statuses.modelId, statuses.parentId), description: statuses.description,
-    sort: statuses.sort, freely: statuses.freely, created_at: isoDate(statuses.createdAt),
+    descr: statuses.description, sort: statuses.sort, freely: flag01(statuses.freely), created_at: isoDate(statuses.createdAt),
   },
   list: {
     path: '/api/admin/states/list',
@@ -202,13 +209,13 @@ export const branchList: ResourceDef<z.infer<typeof ZBranchListQuery>, BranchFor
   read: 'branches',
   columns: {
     id: branches.id, name: branches.name, company_id: branches.companyId, company_name: companyNameOf(branches.companyId),
-    parent_id: branches.parentId, parent_name: branchNameOf(branches.parentId), descr: branches.descr, is_branch: branches.isBranch,
-    hide: branches.hide, is_region_branch: branches.isRegionBranch, latitude: branches.latitude, longitude: branches.longitude,
-    map_url: branches.mapUrl, map_address: branches.mapAddress, sorting_letter: branches.sortingLetter, working_hours: branches.workingHours,
+    parent_id: branches.parentId, parent_branch_name: branchNameOf(branches.parentId), descr: branches.descr, is_branch: flag01(branches.isBranch),
+    hide: flag01(branches.hide), is_region_branch: flag01(branches.isRegionBranch), latitude: branches.latitude, longitude: branches.longitude,
+    map_url: branches.mapUrl, map_address: branches.mapAddress, sorting_letter: branches.sortingLetter, workinghours: branches.workingHours,
     open_hour: branches.openHour, close_hour: branches.closeHour, open_hour_saturday: branches.openHourSaturday,
     close_hour_saturday: branches.closeHourSaturday, address: branches.address, email: branches.email, phone: branches.phone,
     post_code: branches.postCode, province_name: branches.provinceName, city_name: branches.cityName, state_id: branches.stateId,
-    state_name: statusNameOf(MODEL.branches, branches.stateId), created_at: isoDate(branches.createdAt),
+    status_id: branches.stateId, state_name: statusNameOf(MODEL.branches, branches.stateId), created_at: isoDate(branches.createdAt),
   },
   list: {
     path: '/api/admin/branches',
@@ -259,14 +266,14 @@ export const returnReasonList: ResourceDef<z.infer<typeof ZReturnReasonListQuery
   keys: [{ param: 'return_reason_id', column: returnReasons.id }],
   deletedAt: returnReasons.deletedAt,
   read: 'return_reasons',
-  columns: { id: returnReasons.id, name: returnReasons.name, created_at: isoDate(returnReasons.createdAt) },
+  columns: { id: returnReasons.id, reason: returnReasons.name, name: returnReasons.name, created_at: isoDate(returnReasons.createdAt) },
   list: {
     path: '/api/admin/return_reasons',
     query: ZReturnReasonListQuery,
-    lookupColumns: { id: returnReasons.id, name: returnReasons.name },
+    lookupColumns: { id: returnReasons.id, reason: returnReasons.name, name: returnReasons.name },
     spec: () => spec({
-      filters: { id: filters.equals(returnReasons.id), name: filters.contains(returnReasons.name) },
-      sorts: { id: returnReasons.id, name: returnReasons.name },
+      filters: { id: filters.equals(returnReasons.id), reason: filters.contains(returnReasons.name), name: filters.contains(returnReasons.name) },
+      sorts: { id: returnReasons.id, reason: returnReasons.name, name: returnReasons.name, created_at: returnReasons.createdAt },
       defaultSort: { column: 'id', order: 'asc' },
       tieBreaker: returnReasons.id,
     }),
@@ -275,7 +282,7 @@ export const returnReasonList: ResourceDef<z.infer<typeof ZReturnReasonListQuery
   create: { path: '/api/admin/return_reasons/create', form: ZReturnReasonForm },
   edit: { path: '/api/admin/return_reasons/edit', form: ZReturnReasonEditForm },
   remove: { path: '/api/admin/return_reasons/cancel', countReferences: countTypesOfReason, refuseWhenReferenced: true },
-  toValues: (form) => ({ name: form.name }),
+  toValues: (form) => ({ name: form.reason }),
 };
 
 export const returnTypeList: ResourceDef<z.infer<typeof ZReturnTypeListQuery>, z.infer<typeof ZReturnTypeForm>, z.infer<typeof ZReturnTypeEditForm>> = {
@@ -400,7 +407,7 @@ export const companyList: ResourceDef<z.infer<typeof ZCompanyListQuery>, z.infer
   deletedAt: companies.deletedAt,
   read: 'companies',
   columns: {
-    id: companies.id, name: companies.name, descr: companies.descr, is_owner: companies.isOwner, contact: companies.contact,
+    id: companies.id, name: companies.name, descr: companies.descr, is_owner: flag01(companies.isOwner), contact: companies.contact,
     state_id: companies.stateId, state_name: statusNameOf(MODEL.branches, companies.stateId), created_at: isoDate(companies.createdAt),
   },
   list: {
@@ -434,15 +441,17 @@ export const countryList: ResourceDef<z.infer<typeof ZCountryListQuery>, Country
   deletedAt: countries.deletedAt,
   read: 'countries',
   columns: {
-    id: countries.id, country_name: countries.countryName, abbr: countries.abbr, country_code: countries.countryCode, descr: countries.descr,
-    min_size: countries.minSize, currency: countries.currency, currency_type: countries.currencyType,
+    // Wire format (issue 14): `name` beside `country_name`, flags 0/1, the minimum size a number.
+    id: countries.id, country_name: countries.countryName, name: countries.countryName, abbr: countries.abbr, country_code: countries.countryCode,
+    descr: countries.descr, min_size: sql<number | null>`${countries.minSize}::float8`, currency: countries.currency, currency_type: countries.currencyType,
     // spec §3: LBS is the fallback on read
     unit: sql<string>`case when ${countries.unit} = 'KG' then 'KG' else 'LBS' end`,
     address: countries.address, address_heading: countries.addressHeading, carrier_company_name: countries.carrierCompanyName,
     carrier_company_phone: countries.carrierCompanyPhone, carrier_company_address: countries.carrierCompanyAddress, state_id: countries.stateId,
-    custom_fields: countries.customFields, box: countries.box, is_order: countries.isOrder, sms_confirmation: countries.smsConfirmation,
-    zero_price: countries.zeroPrice, zero_send: countries.zeroSend, is_declaration: countries.isDeclaration,
-    full_declaration: countries.fullDeclaration, has_warehouse: countries.hasWarehouse, created_at: isoDate(countries.createdAt),
+    custom_fields: countries.customFields, box: flag01(countries.box), is_order: flag01(countries.isOrder),
+    sms_confirmation: flag01(countries.smsConfirmation), zero_price: flag01(countries.zeroPrice), zero_send: flag01(countries.zeroSend),
+    is_declaration: flag01(countries.isDeclaration), full_declaration: flag01(countries.fullDeclaration), has_warehouse: flag01(countries.hasWarehouse),
+    created_at: isoDate(countries.createdAt),
   },
   list: {
     path: '/api/admin/countries',
@@ -482,7 +491,7 @@ export const modelList: ResourceDef<z.infer<typeof ZModelListQuery>, ModelEditFo
   table: models,
   keys: [{ param: 'model_id', column: models.id }],
   read: 'models',
-  columns: { id: models.id, name: models.name, sort: models.sort, description: models.description, created_at: isoDate(models.createdAt) },
+  columns: { id: models.id, name: models.name, sort: models.sort, description: models.description, descr: models.description, created_at: isoDate(models.createdAt) },
   list: {
     path: '/api/admin/models/getlist',
     query: ZModelListQuery,
@@ -580,15 +589,18 @@ export const cargoList: ResourceDef<z.infer<typeof ZCargoListQuery>, z.infer<typ
   deletedAt: cargoes.deletedAt,
   read: 'foreign_cargoes',
   columns: {
-    id: cargoes.id, name: cargoes.name, country_id: cargoes.countryId, country_name: countryNameOf(cargoes.countryId), phone: cargoes.phone,
+    id: cargoes.id, cargo_name: cargoes.name, name: cargoes.name, country_id: cargoes.countryId, country_name: countryNameOf(cargoes.countryId), phone: cargoes.phone,
     website: cargoes.website, tracking_url: cargoes.trackingUrl, is_active: cargoes.isActive, descr: cargoes.descr, created_at: isoDate(cargoes.createdAt),
   },
   list: {
     path: '/api/admin/cargoes',
     query: ZCargoListQuery,
     spec: () => spec({
-      filters: { id: filters.equals(cargoes.id), name: filters.contains(cargoes.name), country_id: filters.equals(cargoes.countryId), is_active: filters.flag(cargoes.isActive) },
-      sorts: { id: cargoes.id, name: cargoes.name, country_id: cargoes.countryId },
+      filters: {
+        id: filters.equals(cargoes.id), cargo_name: filters.contains(cargoes.name), name: filters.contains(cargoes.name),
+        descr: filters.contains(cargoes.descr), country_id: filters.equals(cargoes.countryId), is_active: filters.flag(cargoes.isActive),
+      },
+      sorts: { id: cargoes.id, cargo_name: cargoes.name, name: cargoes.name, country_id: cargoes.countryId, created_at: cargoes.createdAt },
       defaultSort: { column: 'name', order: 'asc' },
       tieBreaker: cargoes.id,
     }),
@@ -599,7 +611,7 @@ export const cargoList: ResourceDef<z.infer<typeof ZCargoListQuery>, z.infer<typ
   remove: { path: '/api/admin/cargoes/cancel' },
   check: async (form, { tx }) => checkRefs(tx, { country_id: countryRef(form.country_id) }),
   toValues: (form) => ({
-    name: form.name, countryId: form.country_id, phone: form.phone ?? null, website: form.website ?? null,
+    name: form.cargo_name, countryId: form.country_id, phone: form.phone ?? null, website: form.website ?? null,
     trackingUrl: form.tracking_url ?? null, isActive: form.is_active, descr: form.descr ?? null,
   }),
 };

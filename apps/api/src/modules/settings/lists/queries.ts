@@ -28,7 +28,12 @@ export const trackCodeOf = (id: AnyColumn) => sql<string | null>`(select d.track
 /** A status name of one model (status ids are unique within a model). */
 export const statusNameOf = (modelId: number | AnyColumn, id: AnyColumn) =>
   sql<string | null>`(select s.name from ${statuses} s where s.model_id = ${typeof modelId === 'number' ? modelId : q(modelId)} and s.id = ${q(id)})`;
-export const isoDate = (column: AnyColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+/**
+ * A timestamp as the wire format writes dates (issue 14): `YYYY-MM-DD HH:mm:ss` in the office time
+ * zone (APP_TIMEZONE; the list definitions are static, so it is read from the environment).
+ */
+export const isoDate = (column: AnyColumn) =>
+  sql<string>`to_char(${column} at time zone ${process.env.APP_TIMEZONE || 'Asia/Baku'}, 'YYYY-MM-DD HH24:MI:SS')`;
 
 async function countWhere(db: DbOrTx, table: PgTable, condition: SQL | undefined): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(condition);

@@ -60,8 +60,8 @@ interface ListCase {
 const CASES: ListCase[] = [
   {
     name: 'tariffs', table: 'tariffs', entity: 'tariff', read: 'tarifs', list: '/api/client/v2/tariff/list', info: '/api/admin/tariff/getinfo', key: 'tariff_id',
-    create: { path: '/api/admin/tariff/create', form: { country_id: 1, weight_from: '30', weight_to: '40', price: '7.50', type: 2, units: 1 } },
-    edit: { path: '/api/admin/tariff/edit', form: { country_id: 1, weight_from: '30', weight_to: '45', price: '8.00', old_price: '7.50', type: 2, units: 1 }, expect: { weight_to: '45.000', price: '8.00', old_price: '7.50' } },
+    create: { path: '/api/admin/tariff/create', form: { country_id: 1, from_weight: '30', to_weight: '40', price: '7.50', type: 2, units: 1 } },
+    edit: { path: '/api/admin/tariff/edit', form: { country_id: 1, from_weight: '30', to_weight: '45', price: '8.00', old_price: '7.50', type: 2, units: 1 }, expect: { to_weight: '45.000', price: '8.00', old_price: '7.50' } },
     remove: { path: '/api/admin/tariff/cancel' }, filter: 'country_id=1',
   },
   {
@@ -78,9 +78,9 @@ const CASES: ListCase[] = [
   },
   {
     name: 'return reasons', table: 'return_reasons', entity: 'return_reason', read: 'return_reasons', list: '/api/admin/return_reasons', info: '/api/admin/return_reasons/info', key: 'return_reason_id',
-    create: { path: '/api/admin/return_reasons/create', form: { name: 'Ölçü uyğun gəlmədi' } },
-    edit: { path: '/api/admin/return_reasons/edit', form: { name: 'Ölçü uyğun deyil' }, expect: { name: 'Ölçü uyğun deyil' } },
-    remove: { path: '/api/admin/return_reasons/cancel' }, lookup: ['id', 'name'], filter: 'name=Ölçü',
+    create: { path: '/api/admin/return_reasons/create', form: { reason: 'Ölçü uyğun gəlmədi' } },
+    edit: { path: '/api/admin/return_reasons/edit', form: { reason: 'Ölçü uyğun deyil' }, expect: { reason: 'Ölçü uyğun deyil' } },
+    remove: { path: '/api/admin/return_reasons/cancel' }, lookup: ['id', 'name', 'reason'], filter: 'reason=Ölçü',
   },
   {
     name: 'return types', table: 'return_types', entity: 'return_type', read: 'return_reasons', list: '/api/admin/return_types', info: '/api/admin/return_types/info', key: 'return_type_id',
@@ -109,13 +109,13 @@ const CASES: ListCase[] = [
   {
     name: 'countries', table: 'countries', entity: 'country', read: 'countries', list: '/api/admin/countries', info: '/api/admin/countries/info', key: 'country_id',
     create: { path: '/api/admin/countries/create', form: { country_name: 'Almaniya', abbr: 'DE', currency: '€', currency_type: 'eur', custom_fields: '{"vat":"19%"}', box: '1', has_warehouse: '1' } },
-    edit: { path: '/api/admin/countries/edit', form: { country_name: 'Almaniya', currency: '€', currency_type: 'EUR', unit: 'LBS', custom_fields: '{}', zero_price: '1' }, expect: { unit: 'LBS', zero_price: true, box: false, custom_fields: {} } },
+    edit: { path: '/api/admin/countries/edit', form: { country_name: 'Almaniya', currency: '€', currency_type: 'EUR', unit: 'LBS', custom_fields: '{}', zero_price: '1' }, expect: { unit: 'LBS', zero_price: 1, box: 0, name: 'Almaniya', custom_fields: {} } },
     remove: { path: '/api/admin/countries/cancel' }, lookup: ['country_name', 'currency_type', 'id', 'name'], filter: 'country_name=Alman',
   },
   {
     name: 'statuses', table: 'statuses', entity: 'status', read: 'states', list: '/api/admin/states/list', info: '/api/admin/states/getinfobystateid', key: 'state_id',
     create: { path: '/api/admin/states/create', form: { state_id: 300, model_id: 1, name: 'Kuryerə verilib', name_en: 'Given to courier', sort: 9, freely: '1' } },
-    edit: { path: '/api/admin/states/edit', form: { state_id: 300, model_id: 1, name: 'Kuryerdədir', parent_id: 10, sort: 9 }, expect: { name: 'Kuryerdədir', parent_name: 'Tamamlanıb', freely: false } },
+    edit: { path: '/api/admin/states/edit', form: { state_id: 300, model_id: 1, name: 'Kuryerdədir', parent_id: 10, sort: 9 }, expect: { name: 'Kuryerdədir', parent_name: 'Tamamlanıb', freely: 0 } },
     filter: 'model_id=1',
   },
   {
@@ -132,9 +132,9 @@ const CASES: ListCase[] = [
   },
   {
     name: 'foreign cargoes', table: 'cargoes', entity: 'cargo', read: 'foreign_cargoes', list: '/api/admin/cargoes', info: '/api/admin/cargoes/info', key: 'cargo_id',
-    create: { path: '/api/admin/cargoes/create', form: { name: 'Aras Kargo', country_id: 1, website: 'https://www.araskargo.com.tr' } },
-    edit: { path: '/api/admin/cargoes/edit', form: { name: 'Aras Kargo', country_id: 1, is_active: '0' }, expect: { is_active: false, website: null } },
-    remove: { path: '/api/admin/cargoes/cancel' }, filter: 'name=Aras',
+    create: { path: '/api/admin/cargoes/create', form: { cargo_name: 'Aras Kargo', country_id: 1, website: 'https://www.araskargo.com.tr' } },
+    edit: { path: '/api/admin/cargoes/edit', form: { cargo_name: 'Aras Kargo', country_id: 1, is_active: '0' }, expect: { cargo_name: 'Aras Kargo', is_active: false, website: null } },
+    remove: { path: '/api/admin/cargoes/cancel' }, filter: 'cargo_name=Aras',
   },
   {
     name: 'refunds', table: 'refunds', entity: 'refund', read: 'returns', list: '/api/admin/returns', info: '/api/admin/returns/info', key: 'return_id',
@@ -229,29 +229,32 @@ describe.each(CASES)('[SETTINGS][LISTS] $name through the one resource pattern',
 });
 
 describe('[SETTINGS][TARIFFS] plan rules (spec §3 Tariff, §5)', () => {
-  const base = { country_id: 2, weight_from: '50', price: '6.00', type: 1, units: 1 };
+  const base = { country_id: 2, from_weight: '50', price: '6.00', type: 1, units: 1 };
 
   test('the infinity toggle: a blank upper bound is unlimited; a band above 1 kg is per unit', async () => {
-    const created = await post('/api/admin/tariff/create', { ...base, weight_to: '' });
+    const created = await post('/api/admin/tariff/create', { ...base, to_weight: '' });
     expect(created.status).toBe(200);
     const info = await get(`/api/admin/tariff/getinfo?tariff_id=${created.body.data.id}`);
-    expect(info.body.data).toMatchObject({ weight_to: null, per_unit: true, units: 1, is_special: false, category_id: 1, type: 1 });
+    expect(info.body.data).toMatchObject({ to_weight: null, per_unit: true, units: 1, is_special: false, tariff_category_id: 1, type: '1', currency: 'USD' });
+    // wire format (issue 14): exact decimal strings, office-time dates
+    expect(info.body.data).toMatchObject({ from_weight: '50.000', price: '6.00', descr: null, tariff_category_name: 'Standart' });
+    expect(info.body.data.created_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
   });
 
   test('the old price is not taken on create (shown only on edit)', async () => {
-    const created = await post('/api/admin/tariff/create', { ...base, weight_from: '0.1', weight_to: '0.2', old_price: '9.99' });
+    const created = await post('/api/admin/tariff/create', { ...base, from_weight: '0.1', to_weight: '0.2', old_price: '9.99' });
     const info = await get(`/api/admin/tariff/getinfo?tariff_id=${created.body.data.id}`);
     expect(info.body.data).toMatchObject({ old_price: null, per_unit: false });
   });
 
   test.each([
-    [{ weight_to: '40' }, 'weight_to', az.settingsLists.weightToAfterFrom],
-    [{ weight_to: '60', is_special: '1' }, 'category_id', az.settingsLists.categoryRequired],
-    [{ weight_to: '60', is_special: '1', category_id: 1 }, 'category_id', az.settingsLists.standardNotSpecial],
-    [{ weight_to: '60', units: 2 }, 'units', az.settingsLists.unitsFixed],
-    [{ weight_to: '60', type: 3 }, 'type', az.errors.invalidInput],
-    [{ weight_to: '60', price: '-1' }, 'price', az.settingsLists.positive],
-    [{ weight_to: '60', country_id: 99 }, 'country_id', az.settingsLists.invalidReference],
+    [{ to_weight: '40' }, 'to_weight', az.settingsLists.weightToAfterFrom],
+    [{ to_weight: '60', is_special: '1' }, 'tariff_category_id', az.settingsLists.categoryRequired],
+    [{ to_weight: '60', is_special: '1', tariff_category_id: 1 }, 'tariff_category_id', az.settingsLists.standardNotSpecial],
+    [{ to_weight: '60', units: 2 }, 'units', az.settingsLists.unitsFixed],
+    [{ to_weight: '60', type: 3 }, 'type', az.errors.invalidInput],
+    [{ to_weight: '60', price: '-1' }, 'price', az.settingsLists.positive],
+    [{ to_weight: '60', country_id: 99 }, 'country_id', az.settingsLists.invalidReference],
   ])('%o is refused on %s and nothing is saved', async (change, field, message) => {
     const before = await count('tariffs');
     const res = await post('/api/admin/tariff/create', { ...base, ...change });
@@ -261,10 +264,10 @@ describe('[SETTINGS][TARIFFS] plan rules (spec §3 Tariff, §5)', () => {
   });
 
   test('a special band keeps its category; a non-special one always gets the standard category', async () => {
-    const special = await post('/api/admin/tariff/create', { ...base, weight_to: '60', is_special: '1', category_id: 2 });
-    expect((await get(`/api/admin/tariff/getinfo?tariff_id=${special.body.data.id}`)).body.data).toMatchObject({ category_id: 2, is_special: true, category_name: 'Korporativ' });
-    const plain = await post('/api/admin/tariff/create', { ...base, weight_to: '60', category_id: 2 });
-    expect((await get(`/api/admin/tariff/getinfo?tariff_id=${plain.body.data.id}`)).body.data).toMatchObject({ category_id: 1, is_special: false });
+    const special = await post('/api/admin/tariff/create', { ...base, to_weight: '60', is_special: '1', tariff_category_id: 2 });
+    expect((await get(`/api/admin/tariff/getinfo?tariff_id=${special.body.data.id}`)).body.data).toMatchObject({ tariff_category_id: 2, is_special: true, tariff_category_name: 'Korporativ' });
+    const plain = await post('/api/admin/tariff/create', { ...base, to_weight: '60', tariff_category_id: 2 });
+    expect((await get(`/api/admin/tariff/getinfo?tariff_id=${plain.body.data.id}`)).body.data).toMatchObject({ tariff_category_id: 1, is_special: false });
   });
 
   test('the standard category and a category with bands cannot be deleted', async () => {
@@ -276,9 +279,9 @@ describe('[SETTINGS][TARIFFS] plan rules (spec §3 Tariff, §5)', () => {
 
   test('only the tarifs code writes tariffs', async () => {
     await grant('branches');
-    expect((await post('/api/admin/tariff/create', { ...base, weight_to: '60' }, staff)).status).toBe(403);
+    expect((await post('/api/admin/tariff/create', { ...base, to_weight: '60' }, staff)).status).toBe(403);
     await grant('tarifs');
-    expect((await post('/api/admin/tariff/create', { ...base, weight_to: '60' }, staff)).status).toBe(200);
+    expect((await post('/api/admin/tariff/create', { ...base, to_weight: '60' }, staff)).status).toBe(200);
   });
 });
 
@@ -313,7 +316,7 @@ describe('[SETTINGS][BRANCHES] branch rules (spec §3 Branch, §5, §6)', () => 
     expect(sub.status).toBe(422);
     expect(sub.body.errors.open_hour).toEqual([az.settingsLists.invalidTime]);
     const ok = await post('/api/admin/branches/create', { ...base, is_branch: '0', parent_id: 1, open_hour: '09:00' });
-    expect((await get(`/api/admin/branches/info?branch_id=${ok.body.data.id}`)).body.data).toMatchObject({ parent_id: 1, parent_name: 'Gənclik filialı' });
+    expect((await get(`/api/admin/branches/info?branch_id=${ok.body.data.id}`)).body.data).toMatchObject({ parent_id: 1, parent_branch_name: 'Gənclik filialı' });
   });
 
   test('branch_add, branch_edit and branch_delete each gate their own call', async () => {
@@ -348,7 +351,7 @@ describe('[SETTINGS][COMPANIES] branch partners (company_edit, company_delete)',
     await grant('companies', 'company_edit');
     const created = await post('/api/admin/companies/create', { name: 'Şəki Kargo', is_owner: '1' }, staff);
     expect(created.status).toBe(200);
-    expect((await get(`/api/admin/companies/info?company_id=${created.body.data.id}`, staff)).body.data).toMatchObject({ is_owner: true, state_id: 85 });
+    expect((await get(`/api/admin/companies/info?company_id=${created.body.data.id}`, staff)).body.data).toMatchObject({ is_owner: 1, state_id: 85 });
     expect((await get(`/api/admin/companies/delete?company_id=${created.body.data.id}`, staff)).status).toBe(403);
     await grant('companies', 'company_delete');
     expect((await get(`/api/admin/companies/delete?company_id=${created.body.data.id}`, staff)).status).toBe(200);
@@ -362,7 +365,7 @@ describe('[SETTINGS][COUNTRIES] every flag, custom fields as JSON, unit KG or LB
     const res = await post('/api/admin/countries/create', { ...base, custom_fields: '{"warehouse":"Guangzhou"}', sms_confirmation: '1', full_declaration: '1' });
     expect(res.status).toBe(200);
     const info = await get(`/api/admin/countries/info?country_id=${res.body.data.id}`);
-    expect(info.body.data).toMatchObject({ unit: 'KG', sms_confirmation: true, full_declaration: true, zero_send: false, custom_fields: { warehouse: 'Guangzhou' } });
+    expect(info.body.data).toMatchObject({ unit: 'KG', sms_confirmation: 1, full_declaration: 1, zero_send: 0, custom_fields: { warehouse: 'Guangzhou' } });
     expect(info.body.data.id).toBeGreaterThan(2);
   });
 

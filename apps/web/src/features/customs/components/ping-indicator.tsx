@@ -8,7 +8,7 @@ export function CustomsPingIndicator() {
   const ping = useCustomsPing();
   if (ping.isLoading) return <Tag data-testid="customs-ping">…</Tag>;
   const reply = ping.data;
-  const isOk = Boolean(reply?.ok) && reply?.sending !== false;
+  const isOk = Boolean(reply?.data) && reply?.sending !== false;
   const text = reply?.message ?? az.customsUi.pingFailed;
   return (
     <Tooltip title={reply ? `${reply.ms} ms` : undefined}>

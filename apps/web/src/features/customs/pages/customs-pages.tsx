@@ -56,21 +56,21 @@ export function CustomsDeclarationsPage() {
   }, []);
   const columns = useMemo<DataTableColumn<CustomsDeclarationRow>[]>(() => [
     { key: 'tracking_number', title: T.trackingNumber, width: 'normal', isAlwaysVisible: true, sortColumn: 'tracking_number',
-      filter: { kind: 'text', param: 'tracking_number' }, render: (r) => r.tracking_number },
-    { key: 'user', title: T.customer, width: 'normal', render: (r) => r.user?.name ?? <Tag color="red">{T.unknown}</Tag>,
+      filter: { kind: 'text', param: 'tracking_number' }, render: (r) => r.TrackingNumber },
+    { key: 'user', title: T.customer, width: 'normal', render: (r) => r.user_name ?? <Tag color="red">{T.unknown}</Tag>,
       filter: { kind: 'boolean', param: 'customer_exists' } },
-    { key: 'importer_name', title: T.importer, width: 'normal', render: (r) => r.importer_name ?? '—' },
-    { key: 'pin', title: T.pin, width: 'small', render: (r) => r.pin ?? '—', filter: { kind: 'text', param: 'fin' } },
-    { key: 'goods_name', title: T.goods, width: 'normal', render: (r) => r.goods_name ?? '—' },
-    { key: 'invoice_price', title: T.invoicePrice, width: 'small', align: 'right', sortColumn: 'invoice_price', render: (r) => r.invoice_price ?? '—' },
-    { key: 'invoice_price_usd', title: T.invoicePriceUsd, width: 'small', align: 'right', render: (r) => r.invoice_price_usd ?? '—' },
-    { key: 'quantity', title: T.quantity, width: 'smaller', align: 'right', render: (r) => r.quantity ?? '—' },
-    { key: 'pay_status', title: T.payStatus, width: 'small', render: (r) => (r.pay_status ? T.payStatuses[r.pay_status] ?? r.pay_status : '—') },
+    { key: 'importer_name', title: T.importer, width: 'normal', render: (r) => r.ImportName || '—' },
+    { key: 'pin', title: T.pin, width: 'small', render: (r) => r.PinNumber || '—', filter: { kind: 'text', param: 'fin' } },
+    { key: 'goods_name', title: T.goods, width: 'normal', render: (r) => r.GoodsName || '—' },
+    { key: 'invoice_price', title: T.invoicePrice, width: 'small', align: 'right', sortColumn: 'invoice_price', render: (r) => r.InvoicePriceFull || '—' },
+    { key: 'invoice_price_usd', title: T.invoicePriceUsd, width: 'small', align: 'right', render: (r) => r.InvoicePriceUsd || '—' },
+    { key: 'quantity', title: T.quantity, width: 'smaller', align: 'right', render: (r) => r.QuantityFull || '—' },
+    { key: 'pay_status', title: T.payStatus, width: 'small', render: (r) => (r.PayStatus ? T.payStatuses[Number(r.PayStatus)] ?? r.PayStatus : '—') },
     { key: 'reg_number', title: T.regNumber, width: 'normal', filter: { kind: 'boolean', param: 'declared' },
-      render: (r) => r.reg_number ?? <Tag color="orange">{T.undeclared}</Tag> },
-    { key: 'flight', title: T.flight, width: 'small', filter: { kind: 'boolean', param: 'in_flight' }, render: (r) => r.flight?.name ?? '—' },
+      render: (r) => r.RegNumber || <Tag color="orange">{T.undeclared}</Tag> },
+    { key: 'flight', title: T.flight, width: 'small', filter: { kind: 'boolean', param: 'in_flight' }, render: (r) => r.flight_name ?? '—' },
     { key: 'post_status', title: T.status, width: 'small', render: (r) => <Tag color={STATUS_COLORS[r.post_status]}>{T.postStatuses[r.post_status] ?? r.post_status}</Tag> },
-    { key: 'added_at', title: T.addedAt, width: 'date', sortColumn: 'added_at', render: (r) => formatDateTime(r.added_at),
+    { key: 'added_at', title: T.addedAt, width: 'date', sortColumn: 'added_at', render: (r) => formatDateTime(r.created_at),
       filter: { kind: 'date-range', param: 'added', fromParam: 'date_from', toParam: 'date_to', defaultPreset: 'all' } },
     { key: 'declared_at', title: T.declaredAt, width: 'date', sortColumn: 'declared_at', isHiddenByDefault: true, render: (r) => formatDateTime(r.declared_at) },
     { key: 'reg_filter', title: T.regNumber, isFilterOnly: true, render: () => null, filter: { kind: 'text', param: 'reg_number' } },
@@ -97,7 +97,7 @@ export function CustomsDeclarationsPage() {
         columns={columns}
         queryKey={customsKeys.declarations}
         fetchPage={fetchPage}
-        rowKey={(r) => r.tracking_number}
+        rowKey={(r) => r.TrackingNumber}
         defaultSort={BY_ADDED}
         isSelectable={false}
       />
@@ -124,23 +124,23 @@ export function CustomsPostsPage() {
     setSearch(next, { replace: true });
   }, [hasDate, search, setSearch, today]);
   const columns = useMemo<DataTableColumn<CustomsPostRow>[]>(() => [
-    { key: 'tracking_number', title: T.trackingNumber, width: 'normal', isAlwaysVisible: true, filter: { kind: 'text', param: 'track_code' }, render: (r) => r.tracking_number },
+    { key: 'tracking_number', title: T.trackingNumber, width: 'normal', isAlwaysVisible: true, filter: { kind: 'text', param: 'track_code' }, render: (r) => r.trackinG_NO },
     { key: 'status', title: T.status, width: 'normal', filter: { kind: 'select', param: 'status', options: POST_STATUS_OPTIONS },
-      render: (r) => <Tag color={STATUS_COLORS[r.status]}>{T.postStatuses[r.status] ?? r.status}</Tag> },
-    { key: 'fin', title: T.pin, width: 'small', filter: { kind: 'text', param: 'fin' }, render: (r) => r.fin ?? '—' },
-    { key: 'importer', title: T.importer, width: 'normal', render: (r) => r.importer_name ?? '—' },
-    { key: 'exporter', title: T.exporter, width: 'normal', render: (r) => r.exporter_name ?? '—' },
-    { key: 'goods', title: T.goods, width: 'normal', render: (r) => r.goods_list.map((g) => g.name_of_goods).join(', ') || '—' },
-    { key: 'price', title: T.invoicePrice, width: 'small', align: 'right', render: (r) => (r.invoice_price === null ? '—' : `${r.invoice_price} ${r.currency ?? ''}`) },
-    { key: 'weight', title: T.weight, width: 'smaller', align: 'right', render: (r) => r.weight ?? '—' },
+      render: (r) => <Tag color={STATUS_COLORS[Number(r.status)]}>{T.postStatuses[Number(r.status)] ?? r.status}</Tag> },
+    { key: 'fin', title: T.pin, width: 'small', filter: { kind: 'text', param: 'fin' }, render: (r) => r.fin || '—' },
+    { key: 'importer', title: T.importer, width: 'normal', render: (r) => r.idxaL_NAME || '—' },
+    { key: 'exporter', title: T.exporter, width: 'normal', render: (r) => r.ixraC_NAME || '—' },
+    { key: 'goods', title: T.goods, width: 'normal', render: (r) => r.goodsList.map((g) => g.namE_OF_GOODS).join(', ') || '—' },
+    { key: 'price', title: T.invoicePrice, width: 'small', align: 'right', render: (r) => `${r.invoyS_PRICE} ${r.currencY_TYPE}`.trim() },
+    { key: 'weight', title: T.weight, width: 'smaller', align: 'right', render: (r) => r.weighT_GOODS },
     { key: 'airwaybill', title: T.airwaybill, width: 'normal', render: (r) => r.airwaybill ?? '—' },
-    { key: 'dispatch_number', title: T.dispatchNumber, width: 'normal', render: (r) => r.dispatch_number ?? '—' },
-    { key: 'reg', title: T.regNumber, width: 'normal', isHiddenByDefault: true, render: (r) => r.ecom_reg_number ?? '—' },
-    { key: 'insert_date', title: T.date, width: 'date', render: (r) => (r.insert_date ? r.insert_date.replace('T', ' ') : '—'),
+    { key: 'dispatch_number', title: T.dispatchNumber, width: 'normal', render: (r) => r.depesH_NUMBER ?? '—' },
+    { key: 'reg', title: T.regNumber, width: 'normal', isHiddenByDefault: true, render: (r) => r.ecoM_REGNUMBER || '—' },
+    { key: 'insert_date', title: T.date, width: 'date', render: (r) => (r.inserT_DATE ? r.inserT_DATE.replace('T', ' ') : '—'),
       filter: { kind: 'date-range', param: 'date', fromParam: 'date_from', toParam: 'date_to', defaultPreset: 'all' } },
-    { key: 'dispatch_date', title: T.dispatchDate, width: 'date', isHiddenByDefault: true, render: (r) => (r.dispatch_date ? r.dispatch_date.replace('T', ' ') : '—') },
+    { key: 'dispatch_date', title: T.dispatchDate, width: 'date', isHiddenByDefault: true, render: (r) => (r.depesH_DATE ? r.depesH_DATE.replace('T', ' ') : '—') },
     { key: 'package_type', title: T.packageType, width: 'small', filter: { kind: 'select', param: 'package_type', options: PACKAGE_TYPE_OPTIONS },
-      render: (r) => T.packageTypes[r.package_type ?? '1'] ?? r.package_type ?? '—' },
+      render: (r) => T.packageTypes[r.packagE_TYPE || '1'] ?? r.packagE_TYPE ?? '—' },
   ], []);
   return (
     <PageCard title={T.posts}>
@@ -153,7 +153,7 @@ export function CustomsPostsPage() {
           columns={columns}
           queryKey={customsKeys.posts}
           fetchPage={fetchCarriersPosts}
-          rowKey={(r) => r.tracking_number}
+          rowKey={(r) => r.trackinG_NO}
           isSelectable={false}
         />
       ) : <Spin />}

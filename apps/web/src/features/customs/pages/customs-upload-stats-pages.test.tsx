@@ -10,8 +10,9 @@ import { HttpError } from '../../../shared/http/http-error';
 import { checkUploadFile, CustomsStatsPage, CustomsUploadPage } from './customs-upload-stats-pages';
 
 const T = az.customsUi;
-const PING: CustomsPingReply = { ok: true, ms: 4, message: T.pingOk, sending: true };
+const PING: CustomsPingReply = { data: true, ok: true, ms: 4, message: T.pingOk, sending: true };
 const STATS: CustomsStatsReply = {
+  data: { declared: 162, unuser: 64, nonExistUsers: 12 },
   posts: { 0: 40, 1: 81, 3: 45, 4: 48 },
   counts: { declared: 162, undeclared: 64, unknown: 12 },
   withdrawn: 20,
@@ -59,7 +60,7 @@ describe('[CUSTOMS][UPLOAD] the list upload screen', () => {
 
   test('picks a CSV, sends it as document_file and shows the four counts', async () => {
     answerGets({});
-    const post = vi.spyOn(http, 'postForm').mockResolvedValue({ declared: 3, undeclared: 2, unuser: 1, not_found: 4 });
+    const post = vi.spyOn(http, 'postForm').mockResolvedValue({ data: { declared: 3, unuser: 2, nonExistUsers: 1 }, declared: 3, undeclared: 2, unuser: 1, not_found: 4 });
     const { container } = renderPage(<CustomsUploadPage />);
     await screen.findByText(T.pingOk);
     expect((screen.getByTestId('customs-upload-send') as HTMLButtonElement).disabled).toBe(true);

@@ -60,7 +60,7 @@ export function CommercialDeclarationModal({ declaration, onClose }: { declarati
         data-testid="commercial-form"
       >
         <Form.Item label={az.declarations.trackCode}>
-          <Input value={declaration.trackCode} readOnly />
+          <Input value={declaration.track_code} readOnly />
         </Form.Item>
         <Form.Item name="awb" label={az.declarationsUi.awb} rules={[rule('awb')]} {...touched.hideUntilTouched('awb')}>
           <Input autoFocus autoComplete="off" maxLength={64} />

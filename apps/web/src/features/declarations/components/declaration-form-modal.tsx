@@ -127,15 +127,15 @@ export function DeclarationFormModal({ declarationId, combinedIds = [], onClose,
     [shopNames.data, countryId],
   );
   // A saved shop that is not a known name (typed freely before) opens in free-text mode.
-  const savedShop = existing.data?.shop;
+  const savedShop = existing.data?.shop_name;
   const isShopUnknown = Boolean(savedShop) && shopNames.isSuccess && !shopOptions.some((option) => option.value === savedShop);
   const isShopFree = isShopText || shopNames.isError || isShopUnknown;
   const tariffOptions = useMemo(
     () => (tariffs.data ?? []).filter((tariff) => tariff.id > 1 && (!tariff.country_id || tariff.country_id === countryId)).map((tariff) => ({ value: tariff.id, label: tariff.name })),
     [tariffs.data, countryId],
   );
-  const customerOption = existing.data?.user
-    ? { value: existing.data.user.id, label: `#${existing.data.user.id} - ${existing.data.user.name} ${existing.data.user.surname}`.trim() }
+  const customerOption = existing.data?.user_id
+    ? { value: existing.data.user_id, label: `#${existing.data.user_id} - ${existing.data.user_name ?? ''}`.trim() }
     : undefined;
 
   const schema = isUpdate ? ZDeclarationEditForm : ZDeclarationCreateForm;
@@ -160,7 +160,7 @@ export function DeclarationFormModal({ declarationId, combinedIds = [], onClose,
 
   const isLoading = (isUpdate && existing.isLoading) || combined.isLoading;
   const title = isUpdate
-    ? fill(az.declarationsUi.editTitle, { CODE: existing.data?.trackCode ?? `#${declarationId}` })
+    ? fill(az.declarationsUi.editTitle, { CODE: existing.data?.track_code ?? `#${declarationId}` })
     : combinedIds.length > 0
       ? az.declarationsUi.combineTitle
       : az.declarationsUi.createTitle;
@@ -186,7 +186,7 @@ export function DeclarationFormModal({ declarationId, combinedIds = [], onClose,
           type="info"
           showIcon
           style={{ marginBottom: 12 }}
-          title={fill(ui.combinedReplaces, { CODES: combined.data.declarations.map((declaration) => declaration.trackCode).join(', ') })}
+          title={fill(ui.combinedReplaces, { CODES: combined.data.declarations.map((declaration) => declaration.track_code).join(', ') })}
           data-testid="declaration-form-combined"
         />
       )}
@@ -323,8 +323,8 @@ export function DeclarationFormModal({ declarationId, combinedIds = [], onClose,
                 extra={
                   <Space size={8} wrap>
                     {ui.documentHint}
-                    {existing.data?.file && (
-                      <DocumentLink path={existing.data.file} label={ui.currentDocument} />
+                    {existing.data?.document_file && (
+                      <DocumentLink path={existing.data.document_file} label={ui.currentDocument} />
                     )}
                   </Space>
                 }

@@ -17,7 +17,7 @@ export function useOrdersItems(declarationId: number, isOpen: boolean): MenuItem
   if (!list.length) return [{ key: 'none', label: az.declarationsUi.noOrders, disabled: true }];
   return list.map((order) => ({
     key: `order-${order.id}`,
-    label: `#${order.id}${order.trackCode ? ` · ${order.trackCode}` : ''}`,
+    label: `#${order.id}${order.track_code ? ` · ${order.track_code}` : ''}`,
     onClick: () => void navigate(`/@next/orders/${order.id}/info`),
   }));
 }

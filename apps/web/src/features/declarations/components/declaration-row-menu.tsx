@@ -14,7 +14,7 @@ import { listRowActions, type RowActionKey } from '../model/declaration-access';
 import { describeDeclarationStatus } from '../model/status-names';
 
 export function toDeclarationFacts(row: DeclarationListRow) {
-  return { statusId: row.status.id, hasFlight: row.flight !== null, isRead: !row.is_new, isReturned: row.return };
+  return { statusId: row.state_id, hasFlight: row.flight_id !== null, isRead: row.is_new === 0, isReturned: row.return === 1 };
 }
 
 const LABELS: Record<Exclude<RowActionKey, 'toggleRead' | 'status9' | 'status88'>, string> = {
@@ -58,11 +58,11 @@ export function DeclarationRowMenu({ row, onAction }: DeclarationRowMenuProps) {
     items.push({ key: action.key, label: LABELS[action.key], disabled: action.isDisabled, danger: action.key === 'delete', onClick });
   }
   items.push({
-    key: 'document', label: row.has_document ? az.declarationsUi.openDocument : az.declarationsUi.noDocument, disabled: !row.has_document,
+    key: 'document', label: row.document_file ? az.declarationsUi.openDocument : az.declarationsUi.noDocument, disabled: !row.document_file,
     onClick: () => void openDeclarationDocument(declarationDocumentPath(row.id)).catch((error: unknown) => void toast.error(readErrorMessage(error))),
   });
   items.push({ key: 'orders', label: az.declarationsUi.orders, children: orderItems });
-  items.push({ key: 'print', label: az.documentsUi.print, children: buildPrintItems({ id: row.id, statusId: row.status.id }, (document) => void print(document, [row.id]), { withHandover: false }) });
+  items.push({ key: 'print', label: az.documentsUi.print, children: buildPrintItems({ id: row.id, statusId: row.state_id }, (document) => void print(document, [row.id]), { withHandover: false }) });
   return (
     <Dropdown menu={{ items }} trigger={['click']} onOpenChange={setOpen}>
       <Button size="small" type="text" icon={<MoreOutlined />} aria-label={az.declarationsUi.actions} data-testid={`declaration-menu-${row.id}`} />

@@ -20,7 +20,7 @@ export function CustomsStatusPanel({ declaration }: { declaration: DeclarationDe
   const [showRaw, setShowRaw] = useState(false);
   const lastFetch = useRef(0);
   // loaded with the page (the incomplete-declaration warning needs it); the panel shows it on click
-  const status = useCustomsStatus(declaration.trackCode, true);
+  const status = useCustomsStatus(declaration.track_code, true);
   const refresh = () => {
     if (Date.now() - lastFetch.current < CUSTOMS_REFRESH_MS) return; // spec §9: at least 3 s apart
     lastFetch.current = Date.now();
@@ -63,7 +63,7 @@ export function MarketplacePanel({ declaration }: { declaration: DeclarationDeta
   const { user: viewer } = useAuth();
   const isMarketplace = declaration.trendyol === PROVIDER.trendyol || declaration.trendyol === PROVIDER.united;
   const info = useMarketplaceInfo(declaration.id, isMarketplace);
-  const states = useParcelStates(declaration.trackCode, isMarketplace);
+  const states = useParcelStates(declaration.track_code, isMarketplace);
   const [isEditingPin, setEditingPin] = useState(false);
   const [isChangingState, setChangingState] = useState(false);
   if (!isMarketplace) return null;

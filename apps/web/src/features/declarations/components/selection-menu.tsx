@@ -23,7 +23,7 @@ interface SelectionMenuProps {
 export function SelectionMenu({ rows, onAction }: SelectionMenuProps) {
   const { user: viewer } = useAuth();
   if (rows.length === 0) return null;
-  const actions = listSelectionActions(viewer, rows.map((row) => ({ statusId: row.status.id, userId: row.user?.id ?? null })));
+  const actions = listSelectionActions(viewer, rows.map((row) => ({ statusId: row.state_id, userId: row.user_id })));
   const items: MenuProps['items'] = actions.map((action) =>
     action.key === 'changeStatus'
       ? {
@@ -34,7 +34,7 @@ export function SelectionMenu({ rows, onAction }: SelectionMenuProps) {
             key: `status-${statusId}`,
             label: describeDeclarationStatus(statusId),
             // all or nothing on the server: offered only when every selected parcel's status allows it
-            disabled: !canChangeStatusTo(rows.map((row) => ({ statusId: row.status.id })), statusId),
+            disabled: !canChangeStatusTo(rows.map((row) => ({ statusId: row.state_id })), statusId),
             onClick: () => onAction('changeStatus', statusId),
           })),
         }

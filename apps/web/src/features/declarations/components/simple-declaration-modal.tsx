@@ -19,7 +19,7 @@ export function SimpleDeclarationModal({ declarationId, onClose }: { declaration
     <Modal
       open
       width={768}
-      title={d ? `${ui.simpleView}: ${d.trackCode}` : ui.simpleView}
+      title={d ? `${ui.simpleView}: ${d.track_code}` : ui.simpleView}
       onCancel={onClose}
       destroyOnHidden
       footer={[
@@ -35,27 +35,27 @@ export function SimpleDeclarationModal({ declarationId, onClose }: { declaration
       <Spin spinning={declaration.isLoading}>
         {d && (
           <Descriptions size="small" column={2} bordered data-testid="simple-declaration">
-            <Descriptions.Item label={t.trackCode}>{d.trackCode}</Descriptions.Item>
-            <Descriptions.Item label={t.globalTrackCode}>{dash(d.globalTrackCode)}</Descriptions.Item>
-            <Descriptions.Item label={t.customer}>{d.user ? `${d.user.code ?? ''} · ${d.user.name} ${d.user.surname}` : '—'}</Descriptions.Item>
+            <Descriptions.Item label={t.trackCode}>{d.track_code}</Descriptions.Item>
+            <Descriptions.Item label={t.globalTrackCode}>{dash(d.global_track_code)}</Descriptions.Item>
+            <Descriptions.Item label={t.customer}>{d.user_id ? `${d.user_code ?? ''} · ${d.user_name ?? ''}` : '—'}</Descriptions.Item>
             <Descriptions.Item label={t.status}>
-              <Tag color="blue">{d.status.name}</Tag>
-              {d.deletedAt && <Tag color="red">{ui.deletedTag}</Tag>}
+              <Tag color="blue">{d.state_name}</Tag>
+              {d.deleted_at && <Tag color="red">{ui.deletedTag}</Tag>}
             </Descriptions.Item>
-            <Descriptions.Item label={t.country}>{az.countries[d.countryId] ?? d.countryId}</Descriptions.Item>
-            <Descriptions.Item label={t.branch}>{dash(d.branch?.name)}</Descriptions.Item>
-            <Descriptions.Item label={t.flight}>{dash(d.flight?.name)}</Descriptions.Item>
-            <Descriptions.Item label={t.box}>{dash(d.box?.name)}</Descriptions.Item>
+            <Descriptions.Item label={t.country}>{az.countries[d.country_id] ?? d.country_id}</Descriptions.Item>
+            <Descriptions.Item label={t.branch}>{dash(d.branch_name)}</Descriptions.Item>
+            <Descriptions.Item label={t.flight}>{dash(d.flight_name)}</Descriptions.Item>
+            <Descriptions.Item label={t.box}>{dash(d.container_name)}</Descriptions.Item>
             <Descriptions.Item label={t.weight}>{formatAmount(d.weight)}</Descriptions.Item>
             <Descriptions.Item label={t.quantity}>{d.quantity}</Descriptions.Item>
-            <Descriptions.Item label={t.productPrice}>{formatAmount(d.price, productPriceSign(d.countryId))}</Descriptions.Item>
-            <Descriptions.Item label={t.deliveryPrice}>{formatAmount(d.deliveryPrice, CURRENCY_SIGN.USD)}</Descriptions.Item>
-            <Descriptions.Item label={t.paid}>{d.paid ? az.table.yes : az.table.no}</Descriptions.Item>
-            <Descriptions.Item label={t.returned}>{d.returned ? az.table.yes : az.table.no}</Descriptions.Item>
-            <Descriptions.Item label={t.productType}>{dash(d.productType?.name)}</Descriptions.Item>
-            <Descriptions.Item label={t.shop}>{dash(d.shop)}</Descriptions.Item>
-            <Descriptions.Item label={t.createdAt}>{formatDateTime(d.createdAt)}</Descriptions.Item>
-            <Descriptions.Item label={az.declarationsUi.description}>{dash(d.description)}</Descriptions.Item>
+            <Descriptions.Item label={t.productPrice}>{formatAmount(d.price, productPriceSign(d.country_id))}</Descriptions.Item>
+            <Descriptions.Item label={t.deliveryPrice}>{formatAmount(d.delivery_price, CURRENCY_SIGN.USD)}</Descriptions.Item>
+            <Descriptions.Item label={t.paid}>{d.payed ? az.table.yes : az.table.no}</Descriptions.Item>
+            <Descriptions.Item label={t.returned}>{d.return ? az.table.yes : az.table.no}</Descriptions.Item>
+            <Descriptions.Item label={t.productType}>{dash(d.product_type_name)}</Descriptions.Item>
+            <Descriptions.Item label={t.shop}>{dash(d.shop_name)}</Descriptions.Item>
+            <Descriptions.Item label={t.createdAt}>{formatDateTime(d.created_at)}</Descriptions.Item>
+            <Descriptions.Item label={az.declarationsUi.description}>{dash(d.descr)}</Descriptions.Item>
           </Descriptions>
         )}
       </Spin>

@@ -21,7 +21,7 @@ export function StatusTimelineModal({ declarationId, trackCode, onClose }: Statu
   const timeline = useDeclarationTimeline(declarationId);
   const t = az.declarationsUi;
   const entries = timeline.data ?? [];
-  const code = trackCode ?? entries[0]?.declaration.trackCode ?? `#${declarationId}`;
+  const code = trackCode ?? entries[0]?.track_code ?? `#${declarationId}`;
   return (
     <Modal
       open
@@ -52,16 +52,16 @@ export function StatusTimelineModal({ declarationId, trackCode, onClose }: Statu
           <Timeline
             items={entries.map((entry) => ({
               key: entry.id,
-              color: entry.status ? 'blue' : 'gray',
+              color: entry.state_id !== null ? 'blue' : 'gray',
               content: (
                 <Flex vertical gap={2} data-testid="timeline-entry">
                   <Space wrap size={6}>
                     <Typography.Text strong>{describeAction(entry.action)}</Typography.Text>
-                    {entry.status && <Tag color="blue">{entry.status.name}</Tag>}
+                    {entry.state_id !== null && <Tag color="blue">{entry.state_name}</Tag>}
                   </Space>
                   {entry.note && <Typography.Text>{`${t.reason}: ${entry.note}`}</Typography.Text>}
                   <Typography.Text type="secondary">
-                    {[formatDateTime(entry.created_at), entry.changer ? `${t.changer}: ${entry.changer.name}` : t.system, entry.branch?.name]
+                    {[formatDateTime(entry.created_at), entry.causer_name ? `${t.changer}: ${entry.causer_name}` : t.system, entry.branch_name]
                       .filter(Boolean)
                       .join(' · ')}
                   </Typography.Text>

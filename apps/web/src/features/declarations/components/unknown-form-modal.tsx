@@ -111,7 +111,7 @@ export function UnknownFormModal({ unknownId, onClose, onAccepted }: UnknownForm
     }
   };
 
-  const code = unknown.data?.trackCode ?? '';
+  const code = unknown.data?.track_code ?? '';
   const isBusy = save.isPending || accept.isPending;
   const required = [{ required: true, message: az.errors.required }];
   return (
@@ -124,7 +124,7 @@ export function UnknownFormModal({ unknownId, onClose, onAccepted }: UnknownForm
       footer={
         <Space wrap>
           <Button onClick={onClose}>{az.form.cancel}</Button>
-          {isEdit && unknown.data?.declarationId === null && (
+          {isEdit && unknown.data?.declaration_id === null && (
             <Button onClick={() => void submit('accept')} loading={accept.isPending} disabled={isBusy} data-testid="unknown-accept">
               {ui.accept}
             </Button>
@@ -164,7 +164,7 @@ export function UnknownFormModal({ unknownId, onClose, onAccepted }: UnknownForm
             <Col xs={24} md={12}>
               <Form.Item name="user_id" label={az.declarationsUi.user} {...touched.hideUntilTouched('user_id')}>
                 <CustomerSelect
-                  initial={unknown.data?.user ? { value: unknown.data.user.id, label: `#${unknown.data.user.id} - ${unknown.data.user.name} ${unknown.data.user.surname}` } : undefined}
+                  initial={unknown.data?.user_id ? { value: unknown.data.user_id, label: `#${unknown.data.user_id} - ${unknown.data.user_name ?? ''}` } : undefined}
                 />
               </Form.Item>
             </Col>
@@ -212,7 +212,7 @@ export function UnknownFormModal({ unknownId, onClose, onAccepted }: UnknownForm
               <Form.Item name="document" label={az.declarationsUi.document} extra={az.declarationsUi.documentHint} {...touched.hideUntilTouched('document')}>
                 <FileField accept={DOCUMENT_ACCEPT} />
               </Form.Item>
-              {unknown.data?.file && <DocumentLink path={unknown.data.file} label={az.declarationsUi.currentDocument} />}
+              {unknown.data?.document_file && <DocumentLink path={unknown.data.document_file} label={az.declarationsUi.currentDocument} />}
             </Col>
             <Col xs={24}>
               <Form.Item name="descr" label={az.declarationsUi.description} {...touched.hideUntilTouched('descr')}>

@@ -67,26 +67,26 @@ export function buildCreateDefaults(branchId: number | null = null): Declaration
 const textOf = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
 
 export function buildEditValues(detail: DeclarationDetail): DeclarationFormValues {
-  const tariffId = detail.planCategory?.id ?? null;
+  const tariffId = detail.tariff_category_id;
   return {
-    country_id: detail.countryId,
-    branch_id: detail.branch?.id ?? null,
-    user_id: detail.user?.id ?? null,
-    global_track_code: textOf(detail.globalTrackCode),
-    shop_name: textOf(detail.shop),
-    product_type_id: detail.productType?.id ?? null,
-    wardrobe_number: textOf(detail.wardrobeNumber),
+    country_id: detail.country_id,
+    branch_id: detail.branch_id,
+    user_id: detail.user_id,
+    global_track_code: textOf(detail.global_track_code),
+    shop_name: textOf(detail.shop_name),
+    product_type_id: detail.product_type_id,
+    wardrobe_number: textOf(detail.wardrobe_number),
     quantity: textOf(detail.quantity),
     weight: textOf(detail.weight),
     price: textOf(detail.price),
-    delivery_price: textOf(detail.deliveryPrice),
-    container_id: detail.box?.id ?? null,
+    delivery_price: textOf(detail.delivery_price),
+    container_id: detail.container_id,
     document: [],
     is_special: isSpecialTariffCategory(tariffId),
     is_liquid: detail.type === DECLARATION_TYPE.liquid,
-    is_commercial: detail.isCommercial,
+    is_commercial: detail.is_commercial === 1,
     tariff_category_id: isSpecialTariffCategory(tariffId) ? tariffId : null,
-    descr: textOf(detail.description),
+    descr: textOf(detail.descr),
   };
 }
 

@@ -25,19 +25,19 @@ export function buildUnknownDefaults(branchId: number | null): UnknownFormValues
 
 export function buildUnknownEditValues(u: ConflictedDeclarationDetail): UnknownFormValues {
   return {
-    track_code: u.trackCode,
-    global_track_code: u.globalTrackCode ?? '',
-    country_id: u.countryId,
-    user_id: u.user?.id ?? null,
-    branch_id: u.branch?.id ?? null,
-    basket_id: u.basket ? String(u.basket.id) : '',
-    product_type_id: u.productType?.id ?? null,
-    shop_name: u.shop ?? '',
+    track_code: u.track_code,
+    global_track_code: u.global_track_code,
+    country_id: u.country_id,
+    user_id: u.user_id,
+    branch_id: u.branch_id,
+    basket_id: u.basket_id ?? '',
+    product_type_id: u.product_type_id,
+    shop_name: u.shop_name ?? '',
     weight: u.weight ?? '',
     price: u.price ?? '',
     quantity: u.quantity === null ? '' : String(u.quantity),
     type: u.type,
-    descr: u.description ?? '',
+    descr: u.descr ?? '',
     document: [],
   };
 }

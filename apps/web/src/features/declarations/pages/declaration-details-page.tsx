@@ -49,33 +49,33 @@ function InfoCard({ title, testId, children }: { title: string; testId: string; 
 function DeclarationCards({ declaration }: { declaration: DeclarationDetail }) {
   const t = az.declarations;
   const ui = az.declarationsUi;
-  const isHandedOver = declaration.status.id === DECLARATION_STATUS.handedOver;
-  const lastBox = declaration.lastBox ?? declaration.box;
+  const isHandedOver = declaration.state_id === DECLARATION_STATUS.handedOver;
+  const lastBox = declaration.container_name_tmp ?? declaration.container_name;
   return (
     <Row gutter={[12, 12]}>
       <Col xs={24} lg={12}>
         <InfoCard title={ui.generalInfo} testId="card-general">
-          <Descriptions.Item label={t.trackCode}>{declaration.trackCode}</Descriptions.Item>
-          <Descriptions.Item label={t.globalTrackCode}>{orDash(declaration.globalTrackCode)}</Descriptions.Item>
-          <Descriptions.Item label={t.customerCode}>{orDash(declaration.user?.code)}</Descriptions.Item>
+          <Descriptions.Item label={t.trackCode}>{declaration.track_code}</Descriptions.Item>
+          <Descriptions.Item label={t.globalTrackCode}>{orDash(declaration.global_track_code)}</Descriptions.Item>
+          <Descriptions.Item label={t.customerCode}>{orDash(declaration.user_code)}</Descriptions.Item>
           <Descriptions.Item label={t.customer}>
-            {declaration.user ? <Link to={`/@next/users/${declaration.user.id}`}>{`${declaration.user.name} ${declaration.user.surname}`}</Link> : '—'}
+            {declaration.user_id ? <Link to={`/@next/users/${declaration.user_id}`}>{declaration.user_name ?? `#${declaration.user_id}`}</Link> : '—'}
           </Descriptions.Item>
-          <Descriptions.Item label={ui.customerPhone}>{orDash(declaration.user?.phone)}</Descriptions.Item>
-          <Descriptions.Item label={ui.fin}>{orDash(declaration.user?.fin)}</Descriptions.Item>
-          <Descriptions.Item label={t.productType}>{orDash(declaration.productType?.name)}</Descriptions.Item>
+          <Descriptions.Item label={ui.customerPhone}>{orDash(declaration.user_phone)}</Descriptions.Item>
+          <Descriptions.Item label={ui.fin}>{orDash(declaration.user_fin)}</Descriptions.Item>
+          <Descriptions.Item label={t.productType}>{orDash(declaration.product_type_name)}</Descriptions.Item>
           <Descriptions.Item label={t.quantity}>{`${declaration.quantity} ${ui.pieces}`}</Descriptions.Item>
-          <Descriptions.Item label={t.shop}>{orDash(declaration.shop)}</Descriptions.Item>
+          <Descriptions.Item label={t.shop}>{orDash(declaration.shop_name || null)}</Descriptions.Item>
           <Descriptions.Item label={t.composition}>{declaration.type === DECLARATION_TYPE.liquid ? t.liquid : t.other}</Descriptions.Item>
-          <Descriptions.Item label={t.tariff}>{orDash(declaration.planCategory?.name)}</Descriptions.Item>
-          <Descriptions.Item label={t.declared}>{yesNo(declaration.approved)}</Descriptions.Item>
-          {declaration.isCommercial && <Descriptions.Item label={ui.voen}>{orDash(declaration.voen)}</Descriptions.Item>}
-          {declaration.isCommercial && <Descriptions.Item label={ui.awb}>{orDash(declaration.awb)}</Descriptions.Item>}
-          <Descriptions.Item label={t.createdAt}>{formatDateTime(declaration.createdAt)}</Descriptions.Item>
-          <Descriptions.Item label={ui.deliveredAt}>{formatDateTime(declaration.deliveredAt)}</Descriptions.Item>
-          {declaration.file && (
+          <Descriptions.Item label={t.tariff}>{orDash(declaration.tariff_category_name)}</Descriptions.Item>
+          <Descriptions.Item label={t.declared}>{yesNo(declaration.customs === 1)}</Descriptions.Item>
+          {declaration.is_commercial === 1 && <Descriptions.Item label={ui.voen}>{orDash(declaration.voen)}</Descriptions.Item>}
+          {declaration.is_commercial === 1 && <Descriptions.Item label={ui.awb}>{orDash(declaration.awb || null)}</Descriptions.Item>}
+          <Descriptions.Item label={t.createdAt}>{formatDateTime(declaration.created_at)}</Descriptions.Item>
+          <Descriptions.Item label={ui.deliveredAt}>{formatDateTime(declaration.delivered_at)}</Descriptions.Item>
+          {declaration.document_file && (
             <Descriptions.Item label={ui.document}>
-              <DocumentLink path={declaration.file} label={ui.openDocument} />
+              <DocumentLink path={declaration.document_file} label={ui.openDocument} />
             </Descriptions.Item>
           )}
         </InfoCard>
@@ -83,17 +83,17 @@ function DeclarationCards({ declaration }: { declaration: DeclarationDetail }) {
       <Col xs={24} lg={12}>
         <Flex vertical gap={12} style={{ height: '100%' }}>
           <InfoCard title={ui.warehouseInfo} testId="card-warehouse">
-            <Descriptions.Item label={ui.basket}>{orDash(declaration.basket?.name)}</Descriptions.Item>
-            <Descriptions.Item label={t.parcel}>{orDash(declaration.parcel?.name)}</Descriptions.Item>
-            <Descriptions.Item label={ui.shelf}>{orDash(declaration.wardrobeNumber)}</Descriptions.Item>
+            <Descriptions.Item label={ui.basket}>{orDash(declaration.basket_name)}</Descriptions.Item>
+            <Descriptions.Item label={t.parcel}>{orDash(declaration.box)}</Descriptions.Item>
+            <Descriptions.Item label={ui.shelf}>{orDash(declaration.wardrobe_number || null)}</Descriptions.Item>
             <Descriptions.Item label={ui.lastBox}>
-              {lastBox ? (isHandedOver ? `${lastBox.name} (${ui.oldBox})` : lastBox.name) : '—'}
+              {lastBox ? (isHandedOver ? `${lastBox} (${ui.oldBox})` : lastBox) : '—'}
             </Descriptions.Item>
           </InfoCard>
           <InfoCard title={ui.prices} testId="card-prices">
-            <Descriptions.Item label={t.productPrice}>{formatAmount(declaration.price, productPriceSign(declaration.countryId))}</Descriptions.Item>
-            <Descriptions.Item label={t.deliveryPrice}>{formatAmount(declaration.deliveryPrice, CURRENCY_SIGN.USD)}</Descriptions.Item>
-            <Descriptions.Item label={t.paid}>{yesNo(declaration.paid)}</Descriptions.Item>
+            <Descriptions.Item label={t.productPrice}>{formatAmount(declaration.price, productPriceSign(declaration.country_id))}</Descriptions.Item>
+            <Descriptions.Item label={t.deliveryPrice}>{formatAmount(declaration.delivery_price, CURRENCY_SIGN.USD)}</Descriptions.Item>
+            <Descriptions.Item label={t.paid}>{yesNo(declaration.payed === 1)}</Descriptions.Item>
           </InfoCard>
         </Flex>
       </Col>
@@ -107,19 +107,19 @@ function DeclarationCards({ declaration }: { declaration: DeclarationDetail }) {
       </Col>
       <Col xs={24} lg={12}>
         <InfoCard title={ui.placement} testId="card-placement">
-          <Descriptions.Item label={t.branch}>{orDash(declaration.branch?.name)}</Descriptions.Item>
-          <Descriptions.Item label={t.flight}>{orDash(declaration.flight?.name)}</Descriptions.Item>
+          <Descriptions.Item label={t.branch}>{orDash(declaration.branch_name)}</Descriptions.Item>
+          <Descriptions.Item label={t.flight}>{orDash(declaration.flight_name)}</Descriptions.Item>
           <Descriptions.Item label={ui.placedBy}>
-            {declaration.bbs?.user ? `${declaration.bbs.user.name} · ${formatDateTime(declaration.bbs.date)}` : '—'}
+            {declaration.who_added_bbs ? `${declaration.who_added_bbs} · ${formatDateTime(declaration.when_added_bbs)}` : '—'}
           </Descriptions.Item>
           <Descriptions.Item label={ui.branchSorting}>
-            {declaration.parcelSorting ? `${declaration.parcelSorting.state_name} · ${formatDateTime(declaration.parcelSorting.created_at)}` : '—'}
+            {declaration.parcel_sorting_id ? `${declaration.parcel_sorting_state_name ?? ''} · ${formatDateTime(declaration.parcel_sorting_created_at)}` : '—'}
           </Descriptions.Item>
         </InfoCard>
       </Col>
       <Col xs={24}>
         <Card size="small" title={ui.description} data-testid="card-description">
-          <Typography.Paragraph style={{ marginBottom: 0, whiteSpace: 'pre-wrap' }}>{declaration.description || ui.noDescription}</Typography.Paragraph>
+          <Typography.Paragraph style={{ marginBottom: 0, whiteSpace: 'pre-wrap' }}>{declaration.descr || ui.noDescription}</Typography.Paragraph>
         </Card>
       </Col>
     </Row>
@@ -150,10 +150,10 @@ export function DeclarationDetailsPage() {
   }
   const declaration = query.data;
   const ui = az.declarationsUi;
-  const facts = { statusId: declaration.status.id, hasFlight: declaration.flight !== null, isRead: declaration.read };
-  const ref = { id: declaration.id, trackCode: declaration.trackCode, isRead: declaration.read };
-  const isHandedOver = declaration.status.id === DECLARATION_STATUS.handedOver;
-  const isEditable = declaration.editable && canEdit(facts);
+  const facts = { statusId: declaration.state_id, hasFlight: declaration.flight_id !== null, isRead: declaration.is_new === 0 };
+  const ref = { id: declaration.id, trackCode: declaration.track_code, isRead: declaration.is_new === 0 };
+  const isHandedOver = declaration.state_id === DECLARATION_STATUS.handedOver;
+  const isEditable = declaration.editable === 1 && canEdit(facts);
 
   return (
     <Flex vertical gap={12} data-testid="declaration-details">
@@ -162,19 +162,19 @@ export function DeclarationDetailsPage() {
         <Flex wrap gap={12} align="center" justify="space-between">
           <Space wrap align="center">
             <Typography.Title level={4} style={{ margin: 0 }} data-testid="declaration-track-code">
-              {declaration.trackCode}
+              {declaration.track_code}
             </Typography.Title>
-            {declaration.user && <Typography.Text strong>{`${declaration.user.name} ${declaration.user.surname}`}</Typography.Text>}
-            <Tag>{az.countries[declaration.countryId] ?? declaration.countryId}</Tag>
+            {declaration.user_name && <Typography.Text strong>{declaration.user_name}</Typography.Text>}
+            <Tag>{az.countries[declaration.country_id] ?? declaration.country_id}</Tag>
             <Tag color="blue" data-testid="declaration-status">
-              {declaration.status.name}
+              {declaration.state_name}
             </Tag>
-            <Tag color={declaration.isCommercial ? 'purple' : 'default'}>{declaration.isCommercial ? ui.commercialTag : ui.citizenTag}</Tag>
-            {declaration.returned && <Tag color="orange">{ui.returnedTag}</Tag>}
+            <Tag color={declaration.is_commercial === 1 ? 'purple' : 'default'}>{declaration.is_commercial === 1 ? ui.commercialTag : ui.citizenTag}</Tag>
+            {declaration.return === 1 && <Tag color="orange">{ui.returnedTag}</Tag>}
             {declaration.trendyol > 0 && <Tag color="geekblue">{az.providers[declaration.trendyol]}</Tag>}
-            {declaration.partner && <Tag color="cyan">{declaration.partner.name}</Tag>}
-            {!declaration.read && <Tag color="gold">{ui.unreadTag}</Tag>}
-            {declaration.deletedAt && <Tag color="red">{ui.deletedTag}</Tag>}
+            {declaration.partner_name && <Tag color="cyan">{declaration.partner_name}</Tag>}
+            {declaration.is_new === 1 && <Tag color="gold">{ui.unreadTag}</Tag>}
+            {declaration.deleted_at && <Tag color="red">{ui.deletedTag}</Tag>}
           </Space>
           <Space wrap>
             <Button icon={<ClockCircleOutlined />} onClick={() => setOpenModal('timeline')} data-testid="declaration-timeline-button">
@@ -184,7 +184,7 @@ export function DeclarationDetailsPage() {
               {ui.edit}
             </Button>
             {canDelete(viewer) && (
-              <Button danger icon={<DeleteOutlined />} disabled={Boolean(declaration.deletedAt)} onClick={() => actions.confirmAction('cancel', ref)}>
+              <Button danger icon={<DeleteOutlined />} disabled={Boolean(declaration.deleted_at)} onClick={() => actions.confirmAction('cancel', ref)}>
                 {ui.delete}
               </Button>
             )}
@@ -198,7 +198,7 @@ export function DeclarationDetailsPage() {
               </Button>
             </Tooltip>
           )}
-          <Button size="small" icon={<RollbackOutlined />} disabled={isHandedOver || declaration.returned || !declaration.editable} onClick={() => setOpenModal('return')}>
+          <Button size="small" icon={<RollbackOutlined />} disabled={isHandedOver || declaration.return === 1 || declaration.editable !== 1} onClick={() => setOpenModal('return')}>
             {ui.return}
           </Button>
           <Tooltip title={canRemoveFromFlight(facts) ? undefined : facts.hasFlight ? az.declarations.removeAfterDispatch : ui.notInFlight}>
@@ -230,7 +230,7 @@ export function DeclarationDetailsPage() {
               items: MANUAL_DECLARATION_STATUSES.map((statusId) => ({
                 key: String(statusId),
                 label: describeDeclarationStatus(statusId),
-                disabled: !canChangeStatusTo([{ statusId: declaration.status.id }], statusId),
+                disabled: !canChangeStatusTo([{ statusId: declaration.state_id }], statusId),
                 onClick: () => actions.changeStatus(ref, statusId),
               })),
             }}
@@ -240,14 +240,14 @@ export function DeclarationDetailsPage() {
             </Button>
           </Dropdown>
           <DeclarationOrdersMenu declarationId={declaration.id} />
-          <DeclarationPrintMenu facts={{ id: declaration.id, statusId: declaration.status.id, handoverTaskId: declaration.handoverTaskId }} />
-          {declaration.isCommercial && (
+          <DeclarationPrintMenu facts={{ id: declaration.id, statusId: declaration.state_id, handoverTaskId: declaration.handover_task_id === null ? null : Number(declaration.handover_task_id) }} />
+          {declaration.is_commercial === 1 && (
             <Button size="small" icon={<FileTextOutlined />} disabled={!isEditable} onClick={() => setOpenModal('commercial')} data-testid="declaration-commercial">
               {ui.commercialTag}
             </Button>
           )}
           <Button size="small" icon={<EyeOutlined />} onClick={() => void actions.switchRead(ref)}>
-            {declaration.read ? ui.markUnread : ui.markRead}
+            {declaration.is_new === 0 ? ui.markUnread : ui.markRead}
           </Button>
         </Flex>
       </Card>
@@ -259,12 +259,12 @@ export function DeclarationDetailsPage() {
 
       {openModal === 'edit' && <DeclarationFormModal declarationId={declaration.id} onClose={() => setOpenModal(null)} />}
       {openModal === 'return' && (
-        <ReturnModal declarationId={declaration.id} priceSign={productPriceSign(declaration.countryId)} onClose={() => setOpenModal(null)} />
+        <ReturnModal declarationId={declaration.id} priceSign={productPriceSign(declaration.country_id)} onClose={() => setOpenModal(null)} />
       )}
       {openModal === 'handover' && <HandoverModal declarationIds={[declaration.id]} onClose={() => setOpenModal(null)} />}
       {openModal === 'commercial' && <CommercialDeclarationModal declaration={declaration} onClose={() => setOpenModal(null)} />}
       {openModal === 'timeline' && (
-        <StatusTimelineModal declarationId={declaration.id} trackCode={declaration.trackCode} onClose={() => setOpenModal(null)} />
+        <StatusTimelineModal declarationId={declaration.id} trackCode={declaration.track_code} onClose={() => setOpenModal(null)} />
       )}
     </Flex>
   );

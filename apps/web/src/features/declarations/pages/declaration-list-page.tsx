@@ -87,7 +87,7 @@ export function DeclarationListPage({ overlay }: { overlay?: ReactNode }) {
 
   // spec §2: a double-click opens edit while the declaration awaits its declaration (5), details otherwise.
   const openDeclaration = (row: DeclarationListRow) => {
-    if (row.status.id === DECLARATION_STATUS.awaiting) void navigate(`${BASE}/${row.id}/update`);
+    if (row.state_id === DECLARATION_STATUS.awaiting) void navigate(`${BASE}/${row.id}/update`);
     else void routerNavigate(`${BASE}/${row.id}`);
   };
 

@@ -48,7 +48,7 @@ export function TimelineRoute() {
   const { declarationId } = useParams();
   const close = useCloseToList();
   const declaration = useDeclaration(readId(declarationId));
-  return <StatusTimelineModal declarationId={readId(declarationId)} trackCode={declaration.data?.trackCode} onClose={close} />;
+  return <StatusTimelineModal declarationId={readId(declarationId)} trackCode={declaration.data?.track_code} onClose={close} />;
 }
 
 /** spec §2: {ids}/stuck-at-customs, several ids joined by '/'. */
@@ -61,7 +61,7 @@ export function ReturnRoute() {
   const { declarationId } = useParams();
   const close = useCloseToList();
   const declaration = useDeclaration(readId(declarationId));
-  return <ReturnModal declarationId={readId(declarationId)} priceSign={productPriceSign(declaration.data?.countryId ?? 0)} onClose={close} />;
+  return <ReturnModal declarationId={readId(declarationId)} priceSign={productPriceSign(declaration.data?.country_id ?? 0)} onClose={close} />;
 }
 
 /** spec §2: {ids}/handover, several ids joined by '/'. */

@@ -101,10 +101,10 @@ export function PartnerDeclarationsPage() {
   const base = useDeclarationColumns<PartnerDeclarationRow>(renderDetailsLink);
   const columns = useMemo<DataTableColumn<PartnerDeclarationRow>[]>(() => {
     const partner: DataTableColumn<PartnerDeclarationRow> = {
-      key: 'partner', title: ui.partnerName, width: 'normal', isAlwaysVisible: true, render: (row) => row.partner?.name ?? '—',
+      key: 'partner', title: ui.partnerName, width: 'normal', isAlwaysVisible: true, render: (row) => row.partner_name ?? '—',
     };
     const editedBy: DataTableColumn<PartnerDeclarationRow> = {
-      key: 'edited_by', title: ui.editedBy, width: 'normal', render: (row) => row.edited_by?.name ?? '—', filter: { kind: 'text', param: 'causer_name' },
+      key: 'edited_by', title: ui.editedBy, width: 'normal', render: (row) => row.causer_name ?? '—', filter: { kind: 'text', param: 'causer_name' },
     };
     return [base[0]!, partner, ...base.slice(1), editedBy];
   }, [base]);
@@ -153,8 +153,8 @@ export function CurrentMonthDeclarationsPage() {
   const fetchAndName = useMemo(
     () => async (params: QueryParams, signal: AbortSignal) => {
       const page = await fetchPage(params, signal);
-      const user = page.data[0]?.user;
-      if (user) setName(`${user.code} · ${user.name} ${user.surname}`);
+      const first = page.data[0];
+      if (first?.user_id) setName(`${first.user_code ?? ''} · ${first.user_name ?? ''}`);
       return page;
     },
     [fetchPage],
@@ -203,7 +203,7 @@ export function DeletedDeclarationsPage() {
       filter: { kind: 'date-range', param: 'deleted', fromParam: 'deleted_from', toParam: 'deleted_to', defaultPreset: 'all' },
     };
     const deletedBy: DataTableColumn<DeletedDeclarationRow> = {
-      key: 'deleted_by', title: ui.deletedBy, width: 'normal', render: (row) => row.deleted_by?.name ?? az.customsUi.withdrawnByCitizen,
+      key: 'deleted_by', title: ui.deletedBy, width: 'normal', render: (row) => row.deleted_by_name ?? az.customsUi.withdrawnByCitizen,
     };
     return [...restricted, deletedAt, deletedBy];
   }, [base]);
@@ -265,25 +265,25 @@ export function PostDeclarationsPage() {
     const t = az.declarations;
     return [
       { key: 'customer', title: t.customer, width: 'large', isAlwaysVisible: true, filter: { kind: 'text', param: 'user' },
-        render: (row) => (row.user ? `${row.user.code ?? ''} · ${row.user.name} ${row.user.surname}` : '—') },
+        render: (row) => (row.user_id ? `${row.user_code ?? ''} · ${row.user_name ?? ''}` : '—') },
       { key: 'track_code', title: t.trackCode, width: 'large', isAlwaysVisible: true, sortColumn: 'track_code', filter: { kind: 'text', param: 'track_code' },
         render: (row) => (
           <Space size={4}>
-            {row.trackCode}
-            {!row.read && <Tag color="blue">{ui.isNew}</Tag>}
+            {row.track_code}
+            {row.is_new === 1 && <Tag color="blue">{ui.isNew}</Tag>}
           </Space>
         ) },
       { key: 'price', title: ui.declaredPrice, width: 'normal', sortColumn: 'price', align: 'right', filter: { kind: 'number', param: 'price' },
         render: (row) => formatAmount(row.price, CURRENCY_SIGN.USD) },
       { key: 'dgk_price', title: ui.customsPrice, width: 'normal', sortColumn: 'dgk_price', align: 'right', filter: { kind: 'number', param: 'dgk_price' },
-        render: (row) => formatAmount(row.dgkPrice, CURRENCY_SIGN.USD) },
-      { key: 'customs_id', title: ui.customsId, width: 'normal', filter: { kind: 'text', param: 'customs_id' }, render: (row) => row.customsId ?? '—' },
+        render: (row) => formatAmount(row.dgk_price, CURRENCY_SIGN.USD) },
+      { key: 'customs_id', title: ui.customsId, width: 'normal', filter: { kind: 'text', param: 'customs_id' }, render: (row) => row.customs_id ?? '—' },
       { key: 'declaration_id', title: ui.declarationId, width: 'small', filter: { kind: 'number', param: 'declaration_id', isInteger: true },
-        render: (row) => (row.declarationId ? <Link to={`${BASE}/${row.declarationId}`}>{`#${row.declarationId}`}</Link> : '—') },
+        render: (row) => (row.declaration_id ? <Link to={`${BASE}/${row.declaration_id}`}>{`#${row.declaration_id}`}</Link> : '—') },
       { key: 'is_new', title: ui.isNew, width: 'small', align: 'center', filter: { kind: 'boolean', param: 'is_new' }, isHiddenByDefault: true,
-        render: (row) => (row.read ? <Tag>{az.table.no}</Tag> : <Tag color="blue">{az.table.yes}</Tag>) },
+        render: (row) => (row.is_new === 0 ? <Tag>{az.table.no}</Tag> : <Tag color="blue">{az.table.yes}</Tag>) },
       { key: 'created_at', title: t.createdAt, width: 'date', sortColumn: 'created_at', filter: { kind: 'date-range', param: 'created', defaultPreset: 'all' },
-        render: (row) => formatDateTime(row.createdAt) },
+        render: (row) => formatDateTime(row.created_at) },
     ];
   }, []);
   return (
@@ -296,7 +296,7 @@ export function PostDeclarationsPage() {
         rowKey={(row) => row.id}
         defaultSort={BY_CREATED}
         isSelectable={false}
-        onRowDoubleClick={(row) => row.declarationId && void navigate(`${BASE}/${row.declarationId}`)}
+        onRowDoubleClick={(row) => row.declaration_id && void navigate(`${BASE}/${row.declaration_id}`)}
       />
     </ListCard>
   );

@@ -101,23 +101,23 @@ export function UnknownDeclarationsPage() {
     { key: 'actions', title: '', width: 48, isAlwaysVisible: true, align: 'center', render: renderMenu },
     { key: 'track_code', title: t.trackCode, width: 'large', isAlwaysVisible: true, sortColumn: 'track_code',
       render: (row) => row.track_code, filter: { kind: 'text', param: 'track_code' } },
-    { key: 'global_track_code', title: t.globalTrackCode, width: 'large', render: (row) => row.global_track_code ?? '—',
+    { key: 'global_track_code', title: t.globalTrackCode, width: 'large', render: (row) => row.global_track_code || '—',
       filter: { kind: 'text', param: 'global_track_code' } },
-    { key: 'basket', title: ui.basket, width: 'normal', isAlwaysVisible: true, render: (row) => row.basket?.name ?? '—',
+    { key: 'basket', title: ui.basket, width: 'normal', isAlwaysVisible: true, render: (row) => row.basket_name ?? '—',
       filter: { kind: 'number', param: 'basket_id', isInteger: true } },
-    { key: 'status', title: t.status, width: 'normal', render: (row) => <Tag color={statusColor(row.status.id)}>{row.status.name}</Tag>,
+    { key: 'status', title: t.status, width: 'normal', render: (row) => <Tag color={statusColor(row.state_id)}>{row.state_name}</Tag>,
       filter: { kind: 'select', param: 'state_id', options: STATUS_OPTIONS } },
     { key: 'customer', title: t.customer, width: 'normal',
-      render: (row) => (row.user ? `${row.user.code ?? ''} · ${row.user.name} ${row.user.surname}` : '—') },
+      render: (row) => (row.user_id ? `${row.user_code ?? ''} · ${row.user_name ?? ''}` : '—') },
     { key: 'country', title: t.country, width: 120, render: (row) => az.countries[row.country_id] ?? row.country_id,
       filter: { kind: 'select', param: 'country_id', options: COUNTRY_OPTIONS } },
-    { key: 'branch', title: t.branch, width: 'normal', render: (row) => row.branch?.name ?? '—',
+    { key: 'branch', title: t.branch, width: 'normal', render: (row) => row.branch_name ?? '—',
       filter: { kind: 'select', param: 'branch_id', options: branches.data ?? [], isLoading: branches.isLoading } },
-    { key: 'product_type', title: t.productType, width: 'normal', render: (row) => row.product_type?.name ?? '—' },
+    { key: 'product_type', title: t.productType, width: 'normal', render: (row) => row.product_type_name ?? '—' },
     { key: 'shop', title: t.shop, width: 'normal', render: (row) => row.shop_name ?? '—' },
     { key: 'weight', title: t.weight, width: 120, sortColumn: 'weight', align: 'right', render: (row) => formatAmount(row.weight) },
     { key: 'quantity', title: t.quantity, width: 'small', align: 'right', render: (row) => row.quantity ?? '—' },
-    { key: 'causer', title: ui.causer, width: 'normal', render: (row) => row.causer?.name ?? '—' },
+    { key: 'causer', title: ui.causer, width: 'normal', render: (row) => row.causer_name ?? '—' },
     { key: 'created_at', title: t.createdAt, width: 'date', sortColumn: 'created_at', render: (row) => formatDateTime(row.created_at),
       filter: { kind: 'date-range', param: 'created', defaultPreset: 'all' } },
   ], [renderMenu, branches.data, branches.isLoading]);
@@ -170,27 +170,27 @@ function UnknownCard({ unknown, children }: { unknown: ConflictedDeclarationDeta
   const dash = (v: ReactNode) => (v === null || v === undefined || v === '' ? '—' : v);
   return (
     <Descriptions size="small" bordered column={{ xs: 1, md: 2 }} data-testid="unknown-details">
-      <Descriptions.Item label={t.trackCode}>{unknown.trackCode}</Descriptions.Item>
-      <Descriptions.Item label={t.globalTrackCode}>{dash(unknown.globalTrackCode)}</Descriptions.Item>
-      <Descriptions.Item label={t.status}><Tag color={statusColor(unknown.status.id)}>{unknown.status.name}</Tag></Descriptions.Item>
-      <Descriptions.Item label={ui.basket}>{dash(unknown.basket?.name)}</Descriptions.Item>
+      <Descriptions.Item label={t.trackCode}>{unknown.track_code}</Descriptions.Item>
+      <Descriptions.Item label={t.globalTrackCode}>{dash(unknown.global_track_code)}</Descriptions.Item>
+      <Descriptions.Item label={t.status}><Tag color={statusColor(unknown.state_id)}>{unknown.state_name}</Tag></Descriptions.Item>
+      <Descriptions.Item label={ui.basket}>{dash(unknown.basket_name)}</Descriptions.Item>
       <Descriptions.Item label={t.customer}>
-        {unknown.user ? <Link to={`/@next/users/${unknown.user.id}`}>{`${unknown.user.code ?? ''} · ${unknown.user.name} ${unknown.user.surname}`}</Link> : '—'}
+        {unknown.user_id ? <Link to={`/@next/users/${unknown.user_id}`}>{`${unknown.user_code ?? ''} · ${unknown.user_name ?? ''}`}</Link> : '—'}
       </Descriptions.Item>
-      <Descriptions.Item label={t.country}>{az.countries[unknown.countryId] ?? unknown.countryId}</Descriptions.Item>
-      <Descriptions.Item label={t.branch}>{dash(unknown.branch?.name)}</Descriptions.Item>
-      <Descriptions.Item label={t.productType}>{dash(unknown.productType?.name)}</Descriptions.Item>
-      <Descriptions.Item label={t.shop}>{dash(unknown.shop)}</Descriptions.Item>
+      <Descriptions.Item label={t.country}>{az.countries[unknown.country_id] ?? unknown.country_id}</Descriptions.Item>
+      <Descriptions.Item label={t.branch}>{dash(unknown.branch_name)}</Descriptions.Item>
+      <Descriptions.Item label={t.productType}>{dash(unknown.product_type_name)}</Descriptions.Item>
+      <Descriptions.Item label={t.shop}>{dash(unknown.shop_name)}</Descriptions.Item>
       <Descriptions.Item label={t.weight}>{formatAmount(unknown.weight)}</Descriptions.Item>
       <Descriptions.Item label={t.productPrice}>{formatAmount(unknown.price)}</Descriptions.Item>
       <Descriptions.Item label={t.quantity}>{dash(unknown.quantity)}</Descriptions.Item>
       <Descriptions.Item label={t.composition}>{unknown.type === 1 ? t.liquid : t.other}</Descriptions.Item>
-      <Descriptions.Item label={ui.causer}>{dash(unknown.causer?.name)}</Descriptions.Item>
-      <Descriptions.Item label={t.createdAt}>{formatDateTime(unknown.createdAt)}</Descriptions.Item>
+      <Descriptions.Item label={ui.causer}>{dash(unknown.causer_name)}</Descriptions.Item>
+      <Descriptions.Item label={t.createdAt}>{formatDateTime(unknown.created_at)}</Descriptions.Item>
       <Descriptions.Item label={ui.acceptedInto}>
-        {unknown.declarationId ? <Link to={`/@next/declarations/${unknown.declarationId}`}>{`#${unknown.declarationId}`}</Link> : '—'}
+        {unknown.declaration_id ? <Link to={`/@next/declarations/${unknown.declaration_id}`}>{`#${unknown.declaration_id}`}</Link> : '—'}
       </Descriptions.Item>
-      <Descriptions.Item label={az.declarationsUi.description} span={2}>{dash(unknown.description)}</Descriptions.Item>
+      <Descriptions.Item label={az.declarationsUi.description} span={2}>{dash(unknown.descr)}</Descriptions.Item>
       {children}
     </Descriptions>
   );
@@ -212,12 +212,12 @@ export function UnknownDetailsPage() {
     return <Result status="404" title={az.errors.pageError} subTitle={readErrorMessage(unknown.error)} extra={<Link to={BASE}><Button>{ui.unknownsTitle}</Button></Link>} />;
   }
   const data = unknown.data;
-  const isOpen = data?.declarationId === null && data.deletedAt === null;
+  const isOpen = data?.declaration_id === null && data.deleted_at === null;
   const confirmAccept = () =>
     data &&
     void modal.confirm({
       title: az.form.confirmTitle,
-      content: fill(ui.confirmAccept, { CODE: data.trackCode }),
+      content: fill(ui.confirmAccept, { CODE: data.track_code }),
       okText: ui.accept,
       cancelText: az.form.cancel,
       onOk: async () => {
@@ -238,7 +238,7 @@ export function UnknownDetailsPage() {
       <Spin spinning={unknown.isLoading}>
         <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
           <Typography.Title level={4} style={{ margin: 0 }}>
-            {fill(ui.unknownDetailsTitle, { CODE: data?.trackCode ?? `#${id}` })}
+            {fill(ui.unknownDetailsTitle, { CODE: data?.track_code ?? `#${id}` })}
           </Typography.Title>
           {data && (
             <Space wrap>
@@ -248,11 +248,11 @@ export function UnknownDetailsPage() {
               <Button type="primary" icon={<CheckOutlined />} disabled={!isOpen} onClick={confirmAccept} data-testid="unknown-accept-now">
                 {ui.accept}
               </Button>
-              {data.file && (
-                <Button onClick={() => void openDocument(data.file!, (m) => void toast.error(m))}>{az.declarationsUi.openDocument}</Button>
+              {data.document_file && (
+                <Button onClick={() => void openDocument(data.document_file!, (m) => void toast.error(m))}>{az.declarationsUi.openDocument}</Button>
               )}
               {canDelete(viewer) && (
-                <Button danger icon={<DeleteOutlined />} disabled={!isOpen} onClick={() => confirmDelete(data.id, data.trackCode)}>
+                <Button danger icon={<DeleteOutlined />} disabled={!isOpen} onClick={() => confirmDelete(data.id, data.track_code)}>
                   {az.declarationsUi.delete}
                 </Button>
               )}

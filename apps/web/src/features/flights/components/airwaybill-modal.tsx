@@ -24,7 +24,7 @@ export function AirwaybillModal({ flightId, onClose }: { flightId: number; onClo
   const [modal, holder] = Modal.useModal();
   const [formError, setFormError] = useState<string | null>(null);
   const toWire = (values: AirwaybillValues) => ({ flight_id: flightId, airwaybill: values.airwaybill?.trim() ?? '' });
-  const canChange = info.data?.canChange ?? false;
+  const can_change = info.data?.can_change ?? false;
 
   const submit = (values: AirwaybillValues) => {
     const wire = toWire(values);
@@ -56,20 +56,20 @@ export function AirwaybillModal({ flightId, onClose }: { flightId: number; onClo
       cancelText={az.form.cancel}
       onCancel={onClose}
       onOk={() => form.submit()}
-      okButtonProps={{ disabled: !canChange, 'data-testid': 'airwaybill-submit' }}
+      okButtonProps={{ disabled: !can_change, 'data-testid': 'airwaybill-submit' }}
       confirmLoading={change.isPending}
       destroyOnHidden
     >
       {holder}
       {info.isError && <Alert type="error" showIcon title={readErrorMessage(info.error)} />}
-      {info.data && !canChange && <Alert type="warning" showIcon title={t.airwaybillOnlyClosed} style={{ marginBottom: 12 }} data-testid="airwaybill-not-closed" />}
+      {info.data && !can_change && <Alert type="warning" showIcon title={t.airwaybillOnlyClosed} style={{ marginBottom: 12 }} data-testid="airwaybill-not-closed" />}
       {formError && <Alert type="error" showIcon title={formError} style={{ marginBottom: 12 }} />}
       <Spin spinning={info.isLoading}>
         {info.data && (
           <Form<AirwaybillValues>
             form={form}
             layout="vertical"
-            disabled={!canChange}
+            disabled={!can_change}
             initialValues={{ airwaybill: info.data.airwaybill ?? '' }}
             onFieldsChange={touched.onFieldsChange}
             onFinish={submit}

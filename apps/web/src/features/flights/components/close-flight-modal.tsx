@@ -128,7 +128,7 @@ export function CloseFlightModal({ flightId, type, onTypeChange, onClose, onOpen
     );
   }
 
-  const isOpen = flight.data?.status.id === FLIGHT_STATUS.open;
+  const isOpen = flight.data?.state_id === FLIGHT_STATUS.open;
   return (
     <Modal
       open
@@ -150,7 +150,7 @@ export function CloseFlightModal({ flightId, type, onTypeChange, onClose, onOpen
         {flight.data && (
           <Flex vertical gap={12}>
             <Space wrap>
-              <FlightStatusTag status={flight.data.status} />
+              <FlightStatusTag flight={flight.data} />
               <Typography.Text>{t.count}: <b>{flight.data.count}</b></Typography.Text>
               <Typography.Text>{t.declared}: <b>{flight.data.declared}</b></Typography.Text>
               <Typography.Text>{t.undeclared}: <b>{flight.data.undeclared}</b></Typography.Text>

@@ -51,7 +51,7 @@ export function CurrentMonthModal({ flightId, onClose }: { flightId: number; onC
           <Form<MonthValues>
             form={form}
             layout="vertical"
-            initialValues={{ this_month: flight.data.thisMonth ? dayjs(`${flight.data.thisMonth}-01`) : dayjs() }}
+            initialValues={{ this_month: flight.data.this_month ? dayjs(`${flight.data.this_month}-01`) : dayjs() }}
             onFinish={(values) => void submit(values)}
             data-testid="current-month-form"
           >

@@ -11,8 +11,8 @@ import { completionPercent } from '../model/flight-form';
 const t = az.flightsUi;
 const STATUS_COLORS: Record<number, string> = { [FLIGHT_STATUS.open]: 'blue', [FLIGHT_STATUS.closed]: 'green', 31: 'orange', 33: 'purple' };
 
-export function FlightStatusTag({ status }: { status: { id: number; name: string } }) {
-  return <Tag color={STATUS_COLORS[status.id] ?? 'default'} data-testid="flight-status">{status.name}</Tag>;
+export function FlightStatusTag({ flight }: { flight: { state_id: number; state_name: string } }) {
+  return <Tag color={STATUS_COLORS[flight.state_id] ?? 'default'} data-testid="flight-status">{flight.state_name}</Tag>;
 }
 
 export function ProviderTag({ provider }: { provider: number }) {
@@ -82,7 +82,7 @@ export function CompletionCell({ completed, count }: { completed: number; count:
 }
 
 /** spec §2: dimensional weight, computed on demand ("Hesabla"). */
-export function VolumeCell({ flightId, initial }: { flightId: number; initial?: string | null }) {
+export function VolumeCell({ flightId, initial }: { flightId: number; initial?: number | null }) {
   const [isAsked, setAsked] = useState(false);
   const volume = useFlightVolume(flightId, isAsked);
   if (volume.data) {
@@ -92,7 +92,7 @@ export function VolumeCell({ flightId, initial }: { flightId: number; initial?: 
       </Tooltip>
     );
   }
-  if (initial && !isAsked) {
+  if (initial !== null && initial !== undefined && !isAsked) {
     return (
       <span>
         {formatAmount(initial)}{' '}

@@ -39,7 +39,7 @@ export function FlightLoadError({ error, onRetry }: { error: unknown; onRetry?: 
 /** A flight page's card: a way back, the title, the flight's status and provider, the page's buttons. */
 export function FlightPageCard({ title, flight, extra, backTo = '/@next/flights', children, testId }: {
   title: string;
-  flight?: Pick<FlightDetail, 'status' | 'trendyol'> | null;
+  flight?: Pick<FlightDetail, 'state_id' | 'state_name' | 'trendyol'> | null;
   extra?: ReactNode;
   backTo?: string;
   children: ReactNode;
@@ -51,7 +51,7 @@ export function FlightPageCard({ title, flight, extra, backTo = '/@next/flights'
         <Space wrap>
           <Link to={backTo} aria-label={t.back}><Button type="text" icon={<ArrowLeftOutlined />} /></Link>
           <Typography.Title level={4} style={{ margin: 0 }}>{title}</Typography.Title>
-          {flight && <FlightStatusTag status={flight.status} />}
+          {flight && <FlightStatusTag flight={flight} />}
           {flight && <ProviderTag provider={flight.trendyol} />}
         </Space>
         <Space wrap>{extra}</Space>

@@ -36,7 +36,7 @@ export interface FlightMenuProps {
 /** Every row-menu item with its rule (model/flight-access); a disabled item says why on hover. */
 export function useFlightMenuItems({ flight, onAction, onFile }: FlightMenuProps): NonNullable<MenuProps['items']> {
   const { user } = useAuth();
-  const actions = listFlightActions({ canSort: canOpenPath(user, 'sorting') === true }, { statusId: flight.status.id, provider: flight.trendyol });
+  const actions = listFlightActions({ canSort: canOpenPath(user, 'sorting') === true }, { statusId: flight.state_id, provider: flight.trendyol });
   return actions.map((action) => {
     const label = action.isDisabled
       ? <Tooltip title={action.reason} placement="left"><span data-testid={`flight-action-${action.key}`}>{LABELS[action.key]}</span></Tooltip>

@@ -222,10 +222,10 @@ export function PackageRunsTable({ flightId, tableId, pageSize, toolbar }: {
           <Button size="small" icon={<UnorderedListOutlined />} aria-label={t.runParcels} onClick={() => setShown(r)} data-testid={`run-items-${r.id}`} />
         </Tooltip>
       ) },
-    { key: 'elapsed', title: t.elapsed, width: 'smaller', align: 'right', render: (r) => (r.elapsedTime === null ? '—' : `${(r.elapsedTime / 1000).toFixed(1)} s`) },
-    { key: 'started_at', title: t.startedAt, width: 'date', render: (r) => formatDateTime(r.startedAt) },
-    { key: 'ended_at', title: t.endedAt, width: 'date', isHiddenByDefault: true, render: (r) => formatDateTime(r.endedAt) },
-    { key: 'created_at', title: t.createdAt, width: 'date', render: (r) => formatDateTime(r.createdAt) },
+    { key: 'elapsed', title: t.elapsed, width: 'smaller', align: 'right', render: (r) => (r.elapsed_time === null ? '—' : `${(r.elapsed_time / 1000).toFixed(1)} s`) },
+    { key: 'started_at', title: t.startedAt, width: 'date', render: (r) => formatDateTime(r.start_date) },
+    { key: 'ended_at', title: t.endedAt, width: 'date', isHiddenByDefault: true, render: (r) => formatDateTime(r.end_date) },
+    { key: 'created_at', title: t.createdAt, width: 'date', render: (r) => formatDateTime(r.created_at) },
   ], [confirmRuns, isRunning]);
   return (
     <>

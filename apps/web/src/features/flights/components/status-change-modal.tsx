@@ -9,7 +9,7 @@ import { FlightStatusTag } from './flight-cells';
 
 const t = az.flightsUi;
 
-export interface StatusFlight { id: number; name: string; status: { id: number; name: string } }
+export interface StatusFlight { id: number; name: string; state_id: number; state_name: string }
 
 /** spec §4: any status of lookup group 8 may be chosen, after a confirmation. */
 export function StatusChangeModal({ flight, onClose }: { flight: StatusFlight; onClose: () => void }) {
@@ -49,7 +49,7 @@ export function StatusChangeModal({ flight, onClose }: { flight: StatusFlight; o
       title={fill(t.statusTitle, { NAME: flight.name })}
       okText={t.changeStatus}
       cancelText={az.form.cancel}
-      okButtonProps={{ disabled: !stateId || stateId === flight.status.id, 'data-testid': 'flight-status-submit' }}
+      okButtonProps={{ disabled: !stateId || stateId === flight.state_id, 'data-testid': 'flight-status-submit' }}
       onOk={submit}
       onCancel={onClose}
       confirmLoading={change.isPending}
@@ -59,9 +59,9 @@ export function StatusChangeModal({ flight, onClose }: { flight: StatusFlight; o
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
       <Form layout="vertical">
         <Form.Item label={t.status}>
-          <FlightStatusTag status={flight.status} />
+          <FlightStatusTag flight={flight} />
         </Form.Item>
-        <Form.Item label={t.newStatus} help={stateId === flight.status.id ? t.sameStatus : undefined}>
+        <Form.Item label={t.newStatus} help={stateId === flight.state_id ? t.sameStatus : undefined}>
           <StatusSelect statuses={statuses} value={stateId} onChange={setStateId} testId="flight-status-select" />
         </Form.Item>
       </Form>

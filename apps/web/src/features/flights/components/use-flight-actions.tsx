@@ -9,7 +9,7 @@ import { useFlightFiles } from './use-flight-files';
 /** The modals some row-menu items open: routes over the table, or dialogs of the page. */
 export type FlightModalKind = 'close' | 'airwaybill' | 'currentMonth' | 'manifest';
 
-export type FlightRef = Pick<FlightRow, 'id' | 'name' | 'status' | 'trendyol'>;
+export type FlightRef = Pick<FlightRow, 'id' | 'name' | 'state_id' | 'state_name' | 'trendyol'>;
 
 const BASE = '/@next/flights';
 

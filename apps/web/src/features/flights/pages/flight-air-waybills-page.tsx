@@ -23,28 +23,28 @@ export function FlightAirWaybillsPage() {
   const flight = useFlightDetail(flightId);
   const info = useAirwaybillInfo(flightId);
   const navigate = useNavigate();
-  const [totals, setTotals] = useState<{ count: number; weight: string } | null>(null);
+  const [totals, setTotals] = useState<{ count: number; weight: number } | null>(null);
   const fetchPage = useCallback(async (params: QueryParams, signal: AbortSignal) => {
     const reply = await fetchAirwaybillPackages(flightId, params, signal);
-    setTotals({ count: reply.count, weight: reply.totalWeight });
-    return { data: reply.packages, total: reply.total };
+    setTotals({ count: reply.data.count, weight: reply.data.totalWeight });
+    return { data: reply.data.packages, total: reply.total };
   }, [flightId]);
   const columns = useMemo<DataTableColumn<DispatchPackage>[]>(() => [
-    { key: 'track_code', title: t.trackingNumber, width: 'normal', isAlwaysVisible: true, render: (r) => r.trackCode },
-    { key: 'customer', title: t.customer, width: 'normal', render: (r) => r.user?.name ?? '—' },
-    { key: 'reg_number', title: t.regNumber, width: 'normal', render: (r) => r.regNumber ?? '—' },
-    { key: 'dispatch_number', title: t.dispatchNumber, width: 'normal', render: (r) => r.dispatchNumber ?? '—' },
+    { key: 'track_code', title: t.trackingNumber, width: 'normal', isAlwaysVisible: true, render: (r) => r.trackinG_NO },
+    { key: 'customer', title: t.customer, width: 'normal', render: (r) => r.user_name ?? '—' },
+    { key: 'reg_number', title: t.regNumber, width: 'normal', render: (r) => r.reg_number ?? '—' },
+    { key: 'dispatch_number', title: t.dispatchNumber, width: 'normal', render: (r) => r.depesH_NUMBER ?? '—' },
     { key: 'airwaybill', title: t.airwaybill, width: 'normal', render: (r) => r.airwaybill ?? '—' },
     { key: 'weight', title: t.weight, width: 'small', align: 'right', render: (r) => formatAmount(r.weight) },
     { key: 'code', title: t.outputCode, width: 'small', align: 'center', render: (r) => <PackageCodeTag code={r.code} /> },
-    { key: 'sent_at', title: t.sentAt, width: 'date', render: (r) => formatDateTime(r.sentAt) },
+    { key: 'sent_at', title: t.sentAt, width: 'date', render: (r) => formatDateTime(r.depesH_DATE) },
   ], []);
 
   if (flight.isLoading) return <FlightPageSkeleton />;
   // A failed refetch keeps the page it had (and any dialog on it, e.g. a package run's result); only a page never loaded shows the error.
   if (!flight.data) return <FlightLoadError error={flight.error} onRetry={() => void flight.refetch()} />;
   const data = flight.data;
-  const canChange = info.data?.canChange ?? data.can.changeAirwaybill;
+  const canChange = info.data?.can_change ?? data.can.change_airwaybill;
 
   return (
     <FlightPageCard
@@ -61,16 +61,16 @@ export function FlightAirWaybillsPage() {
       }
     >
       <Row gutter={12} style={{ marginBottom: 12 }}>
-        <Col xs={24} sm={8}><Statistic title={t.airwaybill} value={info.data?.airwaybill ?? data.airwaybill ?? '—'} data-testid="awb-number" /></Col>
+        <Col xs={24} sm={8}><Statistic title={t.airwaybill} value={info.data?.airwaybill || data.airwaybill || '—'} data-testid="awb-number" /></Col>
         <Col xs={12} sm={8}><Statistic title={t.dispatchedCount} value={totals?.count ?? info.data?.dispatched ?? '—'} data-testid="awb-count" /></Col>
-        <Col xs={12} sm={8}><Statistic title={t.totalWeight} value={formatAmount(totals?.weight ?? info.data?.totalWeight)} data-testid="awb-weight" /></Col>
+        <Col xs={12} sm={8}><Statistic title={t.totalWeight} value={formatAmount(totals?.weight ?? info.data?.total_weight)} data-testid="awb-weight" /></Col>
       </Row>
       <DataTable<DispatchPackage>
         tableId="flight-dispatches"
         columns={columns}
         queryKey={flightKeys.airwaybillPackages(flightId)}
         fetchPage={fetchPage}
-        rowKey={(r) => r.declarationId}
+        rowKey={(r) => r.declaration_id}
         defaultPageSize={DISPATCH_PAGE_SIZE}
         isSelectable={false}
       />

@@ -21,15 +21,15 @@ export function FlightBoxDeclarationsPage() {
   const boxOptions = useMemo(() => (boxes.data ?? []).map((b) => ({ value: b.id, label: b.box })), [boxes.data]);
   const columns = useMemo<DataTableColumn<BoxDeclarationRow>[]>(() => [
     { key: 'track_code', title: t.trackingNumber, width: 'large', isAlwaysVisible: true, filter: { kind: 'text', param: 'track_code' },
-      render: (r) => <Link to={`/@next/declarations/${r.id}`}>{r.trackCode}</Link> },
-    { key: 'global_track_code', title: az.declarations.globalTrackCode, width: 'large', render: (r) => r.globalTrackCode ?? '—' },
-    { key: 'customer', title: t.customer, width: 'normal', render: (r) => r.user?.name ?? '—' },
+      render: (r) => <Link to={`/@next/declarations/${r.id}`}>{r.track_code}</Link> },
+    { key: 'global_track_code', title: az.declarations.globalTrackCode, width: 'large', render: (r) => r.global_track_code ?? '—' },
+    { key: 'customer', title: t.customer, width: 'normal', render: (r) => r.user_name ?? '—' },
     { key: 'box', title: t.box, width: 'normal', filter: { kind: 'select', param: 'box_id', options: boxOptions, isLoading: boxes.isLoading },
-      render: (r) => r.box?.name ?? '—' },
+      render: (r) => r.box ?? '—' },
     { key: 'weight', title: t.weight, width: 'small', align: 'right', render: (r) => formatAmount(r.weight) },
-    { key: 'status', title: t.status, width: 'normal', render: (r) => <Tag color="blue">{r.status.name}</Tag> },
+    { key: 'status', title: t.status, width: 'normal', render: (r) => <Tag color="blue">{r.state_name}</Tag> },
     { key: 'price', title: t.price, width: 'small', align: 'right', render: (r) => formatAmount(r.price) },
-    { key: 'delivery_price', title: t.deliveryPrice, width: 'small', align: 'right', render: (r) => formatAmount(r.deliveryPrice, CURRENCY_SIGN.USD) },
+    { key: 'delivery_price', title: t.deliveryPrice, width: 'small', align: 'right', render: (r) => formatAmount(r.delivery_price, CURRENCY_SIGN.USD) },
   ], [boxOptions, boxes.isLoading]);
 
   if (flight.isLoading) return <FlightPageSkeleton />;

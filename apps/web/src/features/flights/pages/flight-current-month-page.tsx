@@ -25,12 +25,12 @@ export function FlightCurrentMonthPage() {
       render: (r) => <Button size="small" type="text" icon={<EditOutlined />} aria-label={t.changeCurrentMonth} onClick={() => setEditing(r.id)} data-testid={`current-month-edit-${r.id}`} /> },
     { key: 'id', title: t.code, width: 'smaller', sortColumn: 'id', isAlwaysVisible: true, render: (r) => r.id },
     { key: 'name', title: t.name, width: 'normal', sortColumn: 'name', filter: { kind: 'text', param: 'name' }, render: (r) => <Link to={flightPath(r.id)}>{r.name}</Link> },
-    { key: 'this_month', title: t.thisMonth, width: 'small', render: (r) => <Typography.Text strong>{r.thisMonth ?? '—'}</Typography.Text> },
-    { key: 'status', title: t.status, width: 'small', sortColumn: 'status',
-      filter: { kind: 'select', param: 'state_id', options: statuses.data ?? [], isLoading: statuses.isLoading }, render: (r) => <FlightStatusTag status={r.status} /> },
+    { key: 'this_month', title: t.thisMonth, width: 'small', render: (r) => <Typography.Text strong>{r.this_month ?? '—'}</Typography.Text> },
+    { key: 'status', title: t.status, width: 'small', sortColumn: 'state_id',
+      filter: { kind: 'select', param: 'state_id', options: statuses.data ?? [], isLoading: statuses.isLoading }, render: (r) => <FlightStatusTag flight={r} /> },
     { key: 'count', title: t.count, width: 'small', sortColumn: 'count', align: 'right', render: (r) => r.count },
-    { key: 'closed_at', title: t.closedAt, width: 'date', render: (r) => formatDateTime(r.closedAt) },
-    { key: 'created_at', title: t.createdAt, width: 'date', sortColumn: 'created_at', render: (r) => formatDateTime(r.createdAt),
+    { key: 'closed_at', title: t.closedAt, width: 'date', render: (r) => formatDateTime(r.closed_at) },
+    { key: 'created_at', title: t.createdAt, width: 'date', sortColumn: 'created_at', render: (r) => formatDateTime(r.created_at),
       filter: { kind: 'date-range', param: 'date', fromParam: 'date_from', toParam: 'date_to', defaultPreset: 'all' } },
   ], [statuses.data, statuses.isLoading]);
   return (

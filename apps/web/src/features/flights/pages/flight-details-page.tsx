@@ -42,33 +42,33 @@ function FlightCards({ flight }: { flight: FlightDetail }) {
           <Descriptions.Item label={t.code}>{flight.id}</Descriptions.Item>
           <Descriptions.Item label={t.name}>{flight.name}</Descriptions.Item>
           <Descriptions.Item label={t.provider}><ProviderTag provider={flight.trendyol} /></Descriptions.Item>
-          <Descriptions.Item label={t.country}>{flight.country?.name ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={t.status}><FlightStatusTag status={flight.status} /></Descriptions.Item>
-          <Descriptions.Item label={t.airwaybill}><span data-testid="flight-airwaybill">{flight.airwaybill ?? '—'}</span></Descriptions.Item>
-          <Descriptions.Item label={t.startedAt}>{formatDate(flight.startedAt)}</Descriptions.Item>
-          <Descriptions.Item label={t.endedAt}>{formatDate(flight.endedAt)}</Descriptions.Item>
-          <Descriptions.Item label={t.closedAt}>{formatDateTime(flight.closedAt)}</Descriptions.Item>
-          <Descriptions.Item label={t.thisMonth}>{flight.thisMonth ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={t.createdAt}>{formatDateTime(flight.createdAt)}</Descriptions.Item>
+          <Descriptions.Item label={t.country}>{flight.country_name || '—'}</Descriptions.Item>
+          <Descriptions.Item label={t.status}><FlightStatusTag flight={flight} /></Descriptions.Item>
+          <Descriptions.Item label={t.airwaybill}><span data-testid="flight-airwaybill">{flight.airwaybill || '—'}</span></Descriptions.Item>
+          <Descriptions.Item label={t.startedAt}>{formatDate(flight.start_date)}</Descriptions.Item>
+          <Descriptions.Item label={t.endedAt}>{formatDate(flight.end_date)}</Descriptions.Item>
+          <Descriptions.Item label={t.closedAt}>{formatDateTime(flight.closed_at)}</Descriptions.Item>
+          <Descriptions.Item label={t.thisMonth}>{flight.this_month ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t.createdAt}>{formatDateTime(flight.created_at)}</Descriptions.Item>
         </InfoCard>
       </Col>
       <Col xs={24} lg={8}>
         <InfoCard title={t.parcels} testId="flight-card-parcels">
           <Descriptions.Item label={t.count}><span data-testid="flight-count">{flight.count}</span></Descriptions.Item>
-          <Descriptions.Item label={t.completion}><div style={{ width: 160 }}><CompletionCell completed={flight.completedDeclarations} count={flight.count} /></div></Descriptions.Item>
+          <Descriptions.Item label={t.completion}><div style={{ width: 160 }}><CompletionCell completed={flight.finished} count={flight.count} /></div></Descriptions.Item>
           <Descriptions.Item label={t.declared}>{flight.declared}</Descriptions.Item>
           <Descriptions.Item label={t.undeclared}>{flight.undeclared}</Descriptions.Item>
           <Descriptions.Item label={t.dispatched}><span data-testid="flight-dispatched">{flight.dispatched}</span></Descriptions.Item>
           <Descriptions.Item label={t.bags}>{flight.bags}</Descriptions.Item>
           <Descriptions.Item label={t.weight}>{formatAmount(flight.weight)}</Descriptions.Item>
-          <Descriptions.Item label={t.volume}><VolumeCell flightId={flight.id} initial={flight.volume} /></Descriptions.Item>
-          <Descriptions.Item label={t.packageRuns}>{flight.packageRunsExecuted} / {flight.packageRuns}</Descriptions.Item>
+          <Descriptions.Item label={t.volume}><VolumeCell flightId={flight.id} initial={flight.volume_calculated ? flight.volume : null} /></Descriptions.Item>
+          <Descriptions.Item label={t.packageRuns}>{flight.package_runs_executed} / {flight.package_runs}</Descriptions.Item>
         </InfoCard>
       </Col>
       <Col xs={24} lg={8}>
         <InfoCard title={t.money} testId="flight-card-money">
-          <Descriptions.Item label={t.productPrice}>{formatAmount(flight.productPrice, CURRENCY_SIGN.TRY)}</Descriptions.Item>
-          <Descriptions.Item label={t.deliveryPrice}>{formatAmount(flight.deliveryPrice, CURRENCY_SIGN.USD)}</Descriptions.Item>
+          <Descriptions.Item label={t.productPrice}>{formatAmount(flight.price, CURRENCY_SIGN.TRY)}</Descriptions.Item>
+          <Descriptions.Item label={t.deliveryPrice}>{formatAmount(flight.delivery_price, CURRENCY_SIGN.USD)}</Descriptions.Item>
           {statsRows.map((row) => <Descriptions.Item key={row.key} label={row.label}>{row.children}</Descriptions.Item>)}
         </InfoCard>
       </Col>
@@ -92,8 +92,8 @@ function PalletsCard({ flightId }: { flightId: number }) {
           locale={{ emptyText: az.table.empty }}
           columns={[
             { key: 'box', title: t.box, render: (_, r) => <Link to={`${BASE}/${flightId}/box/declarations?box_id=${r.id}`}>{r.box}</Link> },
-            { key: 'count', title: t.totalCount, align: 'right', render: (_, r) => r.totalCount },
-            { key: 'weight', title: t.totalWeight, align: 'right', render: (_, r) => formatAmount(r.totalWeight) },
+            { key: 'count', title: t.totalCount, align: 'right', render: (_, r) => r.total_count },
+            { key: 'weight', title: t.totalWeight, align: 'right', render: (_, r) => formatAmount(r.total_weight) },
           ]}
         />
       )}
@@ -136,10 +136,10 @@ export function FlightDetailsPage() {
         <FlightCards flight={data} />
       </FlightPageCard>
       <Card size="small" title={t.packageRuns} data-testid="flight-package-runs"
-        extra={data.packageRuns === 0 ? <Typography.Text type="secondary">{t.noRuns}</Typography.Text> : <Link to={`${BASE}/${flightId}/packages`}>{t.packages}</Link>}>
+        extra={data.package_runs === 0 ? <Typography.Text type="secondary">{t.noRuns}</Typography.Text> : <Link to={`${BASE}/${flightId}/packages`}>{t.packages}</Link>}>
         <PackageRunsTable flightId={flightId} tableId="flight-packages" pageSize={PACKAGES_PAGE_SIZE} />
       </Card>
-      {(data.can.pallets || hasPallets({ statusId: data.status.id, provider: data.trendyol })) && <PalletsCard flightId={flightId} />}
+      {(data.can.pallets || hasPallets({ statusId: data.state_id, provider: data.trendyol })) && <PalletsCard flightId={flightId} />}
       {actions.holder}
       {modal === 'close' && (
         <CloseFlightModal flightId={flightId} type={closeType} onTypeChange={setCloseType} onClose={closeModal}

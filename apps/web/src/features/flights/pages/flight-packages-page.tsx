@@ -35,12 +35,12 @@ export function FlightPackagesPage() {
   // A failed refetch keeps the page it had (and any dialog on it, e.g. a package run's result); only a page never loaded shows the error.
   if (!flight.data) return <FlightLoadError error={flight.error} onRetry={() => void flight.refetch()} />;
   const data = flight.data;
-  const pending = data.packageRuns - data.packageRunsExecuted;
+  const pending = data.package_runs - data.package_runs_executed;
 
   return (
     <FlightPageCard title={fill(t.packagesTitle, { NAME: data.name })} flight={data} backTo={`/@next/flights/${flightId}`} testId="flight-packages-page">
       <Flex vertical gap={8}>
-        {data.packageRuns === 0 && <Alert type="info" showIcon title={t.noRuns} />}
+        {data.package_runs === 0 && <Alert type="info" showIcon title={t.noRuns} />}
         <PackageRunsTable
           flightId={flightId}
           tableId="flight-package-runs"

@@ -39,7 +39,7 @@ function FlightPallets({ flightId }: { flightId: number }) {
   // A failed refetch keeps the page it had (and any dialog on it, e.g. a package run's result); only a page never loaded shows the error.
   if (!flight.data) return <FlightLoadError error={flight.error} onRetry={() => void flight.refetch()} />;
   const data = flight.data;
-  const isTrendyol = data.can.pallets || hasPallets({ statusId: data.status.id, provider: data.trendyol });
+  const isTrendyol = data.can.pallets || hasPallets({ statusId: data.state_id, provider: data.trendyol });
   return (
     <FlightPageCard title={`${t.palletsTitle}: ${data.name}`} flight={data} backTo={`${BASE}/${flightId}`} testId="flight-pallets-page">
       {!isTrendyol && <Alert type="info" showIcon title={t.palletsOnlyTrendyol} style={{ marginBottom: 8 }} />}
@@ -54,14 +54,14 @@ function FlightPallets({ flightId }: { flightId: number }) {
           pagination={{ pageSize: 25, showSizeChanger: false, hideOnSinglePage: true }}
           columns={[
             { key: 'box', title: t.box, render: (_, r) => <Link to={`${BASE}/${flightId}/box/declarations?box_id=${r.id}`}>{r.box}</Link> },
-            { key: 'count', title: t.totalCount, align: 'right', render: (_, r) => r.totalCount },
-            { key: 'weight', title: t.totalWeight, align: 'right', render: (_, r) => formatAmount(r.totalWeight) },
+            { key: 'count', title: t.totalCount, align: 'right', render: (_, r) => r.total_count },
+            { key: 'weight', title: t.totalWeight, align: 'right', render: (_, r) => formatAmount(r.total_weight) },
           ]}
           summary={(rows) => rows.length > 1 ? (
             <Table.Summary.Row>
               <Table.Summary.Cell index={0}><b>{fill(az.table.total, { N: rows.length })}</b></Table.Summary.Cell>
-              <Table.Summary.Cell index={1} align="right"><b>{rows.reduce((s, r) => s + r.totalCount, 0)}</b></Table.Summary.Cell>
-              <Table.Summary.Cell index={2} align="right"><b>{formatAmount(rows.reduce((s, r) => s + Number(r.totalWeight), 0))}</b></Table.Summary.Cell>
+              <Table.Summary.Cell index={1} align="right"><b>{rows.reduce((s, r) => s + r.total_count, 0)}</b></Table.Summary.Cell>
+              <Table.Summary.Cell index={2} align="right"><b>{formatAmount(rows.reduce((s, r) => s + Number(r.total_weight), 0))}</b></Table.Summary.Cell>
             </Table.Summary.Row>
           ) : null}
         />

@@ -15,11 +15,6 @@ import { fetchLogPage, historyKeys, useLogEntry } from '../api';
 import { describeChanges, entityPath, MODEL_OPTIONS, startPreset } from '../model/record-filter';
 
 const BY_CREATED: TableSort = { column: 'created_at', order: 'desc' };
-/** The action's Azerbaijani name where the declarations screens give one; the raw action otherwise. */
-function describeAction(action: string): string {
-  return az.declarations.timelineActions[action] ?? az.declarationWorkflow.timelineActions[action] ?? action;
-}
-
 const METHOD_OPTIONS = ['POST', 'PUT', 'PATCH', 'DELETE'].map((m) => ({ value: m, label: m }));
 
 function LogEntryModal({ id, onClose }: { id: number; onClose: () => void }) {
@@ -33,8 +28,8 @@ function LogEntryModal({ id, onClose }: { id: number; onClose: () => void }) {
         {e && (
           <Descriptions size="small" bordered column={1} data-testid="log-entry">
             <Descriptions.Item label={t.date}>{formatDateTime(e.created_at)}</Descriptions.Item>
-            <Descriptions.Item label={t.user}>{e.user?.name ?? az.declarationsUi.system}</Descriptions.Item>
-            <Descriptions.Item label={t.action}>{describeAction(e.action)}</Descriptions.Item>
+            <Descriptions.Item label={t.user}>{e.user_name ?? az.declarationsUi.system}</Descriptions.Item>
+            <Descriptions.Item label={t.action}>{e.title}</Descriptions.Item>
             <Descriptions.Item label={t.entity}>{e.entity ? `${e.entity} #${e.entity_id ?? ''}` : '—'}</Descriptions.Item>
             <Descriptions.Item label={t.path}>{e.method ? `${e.method} ${e.path ?? ''}` : '—'}</Descriptions.Item>
             <Descriptions.Item label={t.statusCode}>{e.status_code ?? '—'}</Descriptions.Item>
@@ -66,9 +61,9 @@ export function OperationLogPage() {
         ) },
       { key: 'created_at', title: t.date, width: 'date', sortColumn: 'created_at', isAlwaysVisible: true, render: (row) => formatDateTime(row.created_at),
         filter: { kind: 'date-range', param: 'created', defaultPreset: preset } },
-      { key: 'user', title: t.user, width: 'normal', render: (row) => row.user?.name ?? az.declarationsUi.system, filter: { kind: 'text', param: 'user_name' } },
+      { key: 'user', title: t.user, width: 'normal', render: (row) => row.user_name ?? az.declarationsUi.system, filter: { kind: 'text', param: 'user_name' } },
       { key: 'action', title: t.action, width: 'large', filter: { kind: 'text', param: 'action' },
-        render: (row) => describeAction(row.action) },
+        render: (row) => row.title },
       { key: 'entity', title: t.entity, width: 'normal', filter: { kind: 'text', param: 'entity' },
         render: (row) => {
           const path = entityPath(row.entity, row.entity_id);

@@ -20,18 +20,18 @@ export function StateArchivePage() {
   const columns = useMemo<DataTableColumn<StateArchiveRow>[]>(() => {
     const t = az.historyUi;
     return [
-      { key: 'model', title: t.model, width: 'normal', render: (row) => row.model.name,
+      { key: 'model', title: t.model, width: 'normal', render: (row) => row.model_name,
         filter: { kind: 'select', param: 'model_id', options: MODEL_OPTIONS } },
       { key: 'object', title: t.object, width: 'large', isAlwaysVisible: true, filter: { kind: 'number', param: 'object_id', isInteger: true },
         render: (row) => {
-          const path = recordPath(row.model.id, row.object_id);
+          const path = recordPath(row.model_id, row.object_id);
           const text = row.object_code ? `${row.object_code} (#${row.object_id})` : `#${row.object_id}`;
           return path ? <Link to={path}>{text}</Link> : text;
         } },
-      { key: 'from_state', title: t.fromState, width: 'normal', render: (row) => (row.from_state ? <Tag>{row.from_state.name}</Tag> : '—') },
+      { key: 'from_state', title: t.fromState, width: 'normal', render: (row) => (row.from_state_id !== null ? <Tag>{row.from_state_name ?? `#${row.from_state_id}`}</Tag> : '—') },
       { key: 'state', title: t.state, width: 'normal', isAlwaysVisible: true, filter: { kind: 'number', param: 'state_id', isInteger: true },
-        render: (row) => <Tag color="blue">{row.state.name || `#${row.state.id}`}</Tag> },
-      { key: 'user', title: t.user, width: 'normal', render: (row) => row.user?.name ?? az.declarationsUi.system,
+        render: (row) => <Tag color="blue">{row.state_name || `#${row.state_id}`}</Tag> },
+      { key: 'user', title: t.user, width: 'normal', render: (row) => row.user_name ?? az.declarationsUi.system,
         filter: { kind: 'text', param: 'user_name' } },
       { key: 'note', title: t.note, width: 'large', render: (row) => row.note ?? '—' },
       { key: 'created_at', title: t.date, width: 'date', sortColumn: 'created_at', render: (row) => formatDateTime(row.created_at),
@@ -52,7 +52,7 @@ export function StateArchivePage() {
         defaultSort={BY_CREATED}
         isSelectable={false}
         onRowDoubleClick={(row) => {
-          const path = recordPath(row.model.id, row.object_id);
+          const path = recordPath(row.model_id, row.object_id);
           if (path) void navigate(path);
         }}
       />

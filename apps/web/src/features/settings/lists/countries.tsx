@@ -36,7 +36,10 @@ export const countriesList: ResourceDefinition<CountryRow> = {
   // spec §3: KG on create
   defaults: { unit: 'KG', custom_fields: '{}', has_warehouse: true, is_order: true, is_declaration: true },
   toValues: (row) => ({
-    ...Object.fromEntries(Object.entries(row).filter(([k]) => k !== 'custom_fields' && k !== 'id' && k !== 'created_at')),
+    ...Object.fromEntries(Object.entries(row).filter(([k]) => k !== 'custom_fields' && k !== 'id' && k !== 'created_at' && k !== 'name')),
+    // The row's 0/1 flags (wire format) are the form's switches.
+    ...Object.fromEntries(COUNTRY_FLAGS.map((k) => [k, Boolean(row[k])])),
+    min_size: row.min_size === null ? undefined : String(row.min_size),
     custom_fields: JSON.stringify(row.custom_fields ?? {}, null, 2),
   }),
   fields: [

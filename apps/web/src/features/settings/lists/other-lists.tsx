@@ -48,7 +48,7 @@ export const statusesList: ResourceDefinition<StatusRow> = {
   ],
   schema: { create: ZStatusForm, update: ZStatusEditForm },
   defaults: { sort: 0, freely: false },
-  toValues: (r) => ({ state_id: r.id, model_id: r.model_id, name: r.name, name_en: r.name_en ?? undefined, parent_id: r.parent_id ?? undefined, description: r.description ?? undefined, sort: r.sort, freely: r.freely }),
+  toValues: (r) => ({ state_id: r.id, model_id: r.model_id, name: r.name, name_en: r.name_en ?? undefined, parent_id: r.parent_id ?? undefined, description: r.description ?? undefined, sort: r.sort, freely: Boolean(r.freely) }),
   fields: [
     { name: 'state_id', label: f.id, kind: 'integer', span: 6, isDisabled: ({ mode }) => mode === 'update' },
     { name: 'model_id', label: f.model, kind: 'select', options: 'models', span: 18, isDisabled: ({ mode }) => mode === 'update' },
@@ -72,11 +72,11 @@ export const returnReasonsList: ResourceDefinition<ReturnReasonRow> = {
   id: 'return-reasons', path: 'return-types/reasons', title: t.lists.returnReasons,
   api: crudApi('/api/admin/return_reasons', 'return_reason_id'),
   permissions: { read: 'return_reasons' },
-  columns: () => [idColumn, { key: 'name', title: f.name, width: 'large', sortColumn: 'name', render: (r) => r.name, filter: { kind: 'text', param: 'name' } }, createdColumn],
+  columns: () => [idColumn, { key: 'name', title: f.name, width: 'large', sortColumn: 'reason', render: (r) => r.reason, filter: { kind: 'text', param: 'reason' } }, createdColumn],
   schema: { create: ZReturnReasonForm, update: ZReturnReasonEditForm },
-  fields: [{ name: 'name', label: f.name, kind: 'text', span: 24 }],
+  fields: [{ name: 'reason', label: f.name, kind: 'text', span: 24 }],
   toolbarExtra: <Link to="/@next/return-types"><Button>{t.lists.returnTypes}</Button></Link>,
-  details: () => [{ label: f.name, render: (r) => r.name }, createdDetail],
+  details: () => [{ label: f.name, render: (r) => r.reason }, createdDetail],
 };
 
 export const returnTypesList: ResourceDefinition<ReturnTypeRow> = {
@@ -168,6 +168,8 @@ export const companiesList: ResourceDefinition<CompanyRow> = {
   ],
   schema: { create: ZCompanyForm, update: ZCompanyEditForm },
   defaults: { is_owner: false, state_id: DEFAULT_BRANCH_STATE },
+  // The row's 0/1 flag (wire format) is the form's switch.
+  toValues: (r) => ({ ...r, is_owner: Boolean(r.is_owner) }),
   fields: [
     { name: 'name', label: f.name, kind: 'text' }, { name: 'contact', label: f.contact, kind: 'text' },
     { name: 'is_owner', label: f.isOwner, kind: 'switch', span: 6 }, { name: 'state_id', label: f.state, kind: 'select', options: 'states', span: 6 },
@@ -271,11 +273,11 @@ export const cargoesList: ResourceDefinition<CargoRow> = {
   id: 'cargoes', path: 'cargoes', title: t.lists.cargoes,
   api: crudApi('/api/admin/cargoes', 'cargo_id'),
   permissions: { read: 'foreign_cargoes' },
-  defaultSort: { column: 'name', order: 'asc' },
+  defaultSort: { column: 'cargo_name', order: 'asc' },
   useOptions: () => combine({ countries: useCountryOptions() }),
   columns: ({ options, isLoading }) => [
     idColumn,
-    { key: 'name', title: f.name, width: 'large', sortColumn: 'name', render: (r) => r.name, filter: { kind: 'text', param: 'name' } },
+    { key: 'name', title: f.name, width: 'large', sortColumn: 'cargo_name', render: (r) => r.cargo_name, filter: { kind: 'text', param: 'cargo_name' } },
     { key: 'country', title: f.country, width: 'normal', sortColumn: 'country_id', render: (r) => text(r.country_name), filter: { kind: 'select', param: 'country_id', options: toFilterOptions(options.countries), isLoading } },
     { key: 'phone', title: f.phone, width: 'normal', render: (r) => text(r.phone) },
     { key: 'website', title: f.website, width: 'large', render: (r) => (r.website ? <a href={r.website} target="_blank" rel="noreferrer">{r.website}</a> : '—') },
@@ -284,13 +286,13 @@ export const cargoesList: ResourceDefinition<CargoRow> = {
   schema: { create: ZCargoForm, update: ZCargoEditForm },
   defaults: { is_active: true },
   fields: [
-    { name: 'name', label: f.name, kind: 'text' }, { name: 'country_id', label: f.country, kind: 'select', options: 'countries' },
+    { name: 'cargo_name', label: f.name, kind: 'text' }, { name: 'country_id', label: f.country, kind: 'select', options: 'countries' },
     { name: 'phone', label: f.phone, kind: 'text' }, { name: 'website', label: f.website, kind: 'text', placeholder: 'https://' },
     { name: 'tracking_url', label: f.trackingUrl, kind: 'text', placeholder: 'https://' }, { name: 'is_active', label: f.isActive, kind: 'switch', span: 6 },
     { name: 'descr', label: f.descr, kind: 'textarea', span: 24 },
   ],
   details: () => [
-    { label: f.name, render: (r) => r.name }, { label: f.country, render: (r) => text(r.country_name) }, { label: f.phone, render: (r) => text(r.phone) },
+    { label: f.name, render: (r) => r.cargo_name }, { label: f.country, render: (r) => text(r.country_name) }, { label: f.phone, render: (r) => text(r.phone) },
     { label: f.website, render: (r) => text(r.website) }, { label: f.trackingUrl, render: (r) => text(r.tracking_url) },
     { label: f.isActive, render: (r) => yesNo(r.is_active) }, { label: f.descr, render: (r) => text(r.descr) }, createdDetail,
   ],

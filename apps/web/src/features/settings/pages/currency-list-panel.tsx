@@ -12,7 +12,7 @@ export function CurrencyListPanel() {
     { key: 'id', title: 'ID', width: 'smaller', render: (row) => row.id, isAlwaysVisible: true },
     { key: 'currency_name', title: az.settingsUi.currencyName, render: (row) => row.currency_name },
     { key: 'currency_code', title: az.settingsUi.currencyCode, width: 'small', render: (row) => row.currency_code },
-    { key: 'currency_rate', title: az.settingsUi.currencyRate, width: 'normal', align: 'right', render: (row) => row.currency_rate },
+    { key: 'currency_rate', title: az.settingsUi.currencyRate, width: 'normal', align: 'right', render: (row) => row.currency_rate.toFixed(4) },
     {
       key: 'rate_date',
       title: az.settingsUi.rateDate,

@@ -66,8 +66,8 @@ function ScanResult({ scan }: { scan: Scan | null }) {
   return (
     <Flex vertical align="center" gap={4} data-testid="sorting-result" data-state={scan.data.already ? 'already' : 'ok'}>
       <Typography.Text style={{ fontSize: 96, lineHeight: 1, color, fontWeight: 800 }} data-testid="sorting-code">{scan.data.code ?? '—'}</Typography.Text>
-      <Typography.Title level={3} style={{ margin: 0, color }} data-testid="sorting-code-text">{scan.data.codeText ?? t.noCode}</Typography.Title>
-      <Typography.Text type="secondary">{scan.data.trackCode}</Typography.Text>
+      <Typography.Title level={3} style={{ margin: 0, color }} data-testid="sorting-code-text">{scan.data.code_text ?? t.noCode}</Typography.Title>
+      <Typography.Text type="secondary">{scan.data.track_code}</Typography.Text>
       {scan.data.already ? <Tag color="gold">{scan.message}</Tag> : <Tag color="green">{scan.message}</Tag>}
     </Flex>
   );
@@ -165,9 +165,9 @@ export function SortingPage() {
                 locale={{ emptyText: az.table.empty }}
                 renderItem={(item) => (
                   <List.Item>
-                    <Typography.Text>{item.kind === 'ok' ? item.data.trackCode : item.code}</Typography.Text>
+                    <Typography.Text>{item.kind === 'ok' ? item.data.track_code : item.code}</Typography.Text>
                     {item.kind === 'ok'
-                      ? <Space size={4}><Tag color="geekblue">{item.data.code ?? '—'}</Tag><Typography.Text type="secondary">{item.data.codeText ?? ''}</Typography.Text></Space>
+                      ? <Space size={4}><Tag color="geekblue">{item.data.code ?? '—'}</Tag><Typography.Text type="secondary">{item.data.code_text ?? ''}</Typography.Text></Space>
                       : <Typography.Text type="danger" ellipsis={{ tooltip: item.message }} style={{ maxWidth: 260 }}>{item.message}</Typography.Text>}
                   </List.Item>
                 )}

@@ -48,13 +48,13 @@ export function buildUserColumns(lookups: UserColumnLookups): DataTableColumn<Us
           <UserHoverCard userId={row.id}>
             <Link to={`/@next/users/${row.id}`}>{`${row.name} ${row.surname}`}</Link>
           </UserHoverCard>
-          {row.blocked && <Tag color="red">{t.blocked}</Tag>}
+          {row.blocked === 1 && <Tag color="red">{t.blocked}</Tag>}
           {row.admin > 0 && <Tag color="blue">{t.roles[row.admin]}</Tag>}
         </Space>
       ),
       filter: { kind: 'text', param: 'name' } },
     { key: 'email', title: t.email, width: 'large', sortColumn: 'email', render: (row) => orDash(row.email), filter: { kind: 'text', param: 'email' } },
-    { key: 'phone', title: t.phone, width: 180, sortColumn: 'phone', render: (row) => <PhoneLink phone={row.phone} />,
+    { key: 'phone', title: t.phone, width: 180, sortColumn: 'phone', render: (row) => <PhoneLink phone={row.number} />,
       filter: { kind: 'text', param: 'phone' } },
     { key: 'gender', title: t.gender, width: 'small', sortColumn: 'gender', render: (row) => describeGender(row.gender),
       filter: { kind: 'select', param: 'gender', options: GENDER_OPTIONS } },
@@ -66,8 +66,8 @@ export function buildUserColumns(lookups: UserColumnLookups): DataTableColumn<Us
     { key: 'passport_number', title: t.passportNumber, width: 'normal', sortColumn: 'passport_number',
       render: (row) => orDash(row.passport_number), filter: { kind: 'text', param: 'passport' } },
     { key: 'fin', title: t.fin, width: 'small', sortColumn: 'fin', render: (row) => orDash(row.passport_secret), filter: { kind: 'text', param: 'fin' } },
-    { key: 'company', title: t.company, width: 'normal', sortColumn: 'company_id', render: (row) => orDash(row.company?.name) },
-    { key: 'branch', title: t.branch, width: 'normal', sortColumn: 'branch_id', render: (row) => orDash(row.branch?.name),
+    { key: 'company', title: t.company, width: 'normal', sortColumn: 'company_id', render: (row) => orDash(row.admin_company_name) },
+    { key: 'branch', title: t.branch, width: 'normal', sortColumn: 'branch_id', render: (row) => orDash(row.branch_name),
       filter: { kind: 'select', param: 'branch_id', options: lookups.branches, isMulti: true, isLoading: lookups.isLoading } },
     { key: 'parcel_status', title: t.parcelStatus, isFilterOnly: true, render: () => null,
       filter: { kind: 'select', param: 'state_id', options: lookups.parcelStatuses, isMulti: true, isLoading: lookups.isLoading } },

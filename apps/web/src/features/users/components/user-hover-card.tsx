@@ -18,17 +18,17 @@ function UserSummary({ userId }: { userId: number }) {
     <Descriptions size="small" column={1} style={{ width: CARD_WIDTH }} data-testid="user-hover-card">
       <Descriptions.Item label={t.code}>{user.code ?? `#${user.id}`}</Descriptions.Item>
       <Descriptions.Item label={t.role}>
-        {t.roles[user.admin]} {user.blocked && <Tag color="red">{t.blocked}</Tag>}
+        {t.roles[user.admin]} {user.blocked === 1 && <Tag color="red">{t.blocked}</Tag>}
       </Descriptions.Item>
       <Descriptions.Item label={t.email}>{user.email ?? '—'}</Descriptions.Item>
       <Descriptions.Item label={t.phone}>
-        <PhoneLink phone={user.phone} />
+        <PhoneLink phone={user.number} />
       </Descriptions.Item>
-      <Descriptions.Item label={t.branch}>{user.branch?.name ?? '—'}</Descriptions.Item>
-      <Descriptions.Item label={az.usersUi.usdBalance}>{formatAmount(user.balance.usd, '$')}</Descriptions.Item>
-      <Descriptions.Item label={az.usersUi.tryBalance}>{formatAmount(user.balance.try, '₺')}</Descriptions.Item>
-      <Descriptions.Item label={t.debt}>{formatAmount(user.debt.credit_usd, '$')}</Descriptions.Item>
-      <Descriptions.Item label={t.monthSpend}>{formatAmount(user.current_month_spending, '$')}</Descriptions.Item>
+      <Descriptions.Item label={t.branch}>{user.branch_name ?? '—'}</Descriptions.Item>
+      <Descriptions.Item label={az.usersUi.usdBalance}>{formatAmount(user.widget.balance.usd, '$')}</Descriptions.Item>
+      <Descriptions.Item label={az.usersUi.tryBalance}>{formatAmount(user.widget.balance.try, '₺')}</Descriptions.Item>
+      <Descriptions.Item label={t.debt}>{formatAmount(user.credit_usd, '$')}</Descriptions.Item>
+      <Descriptions.Item label={t.monthSpend}>{formatAmount(user.widget.this.usd, '$')}</Descriptions.Item>
     </Descriptions>
   );
 }

@@ -1,10 +1,11 @@
 import { WarningFilled } from '@ant-design/icons';
 import { CURRENCY_SIGN } from '@app/contract/countries';
 import { az } from '@app/contract/texts/az';
-import { MONTH_SPEND_WARNING_USD, type UserDetail } from '@app/contract/users';
+import { MONTH_SPEND_WARNING_USD } from '@app/contract/users';
 import { Card, Col, Row, Statistic, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { formatAmount } from '../../../shared/format/format-number';
+import type { UserView } from '../model/user-view';
 
 /** spec §9: above 300 USD of delivery this month the card warns. */
 export function isMonthSpendHigh(spending: string | number): boolean {
@@ -20,28 +21,28 @@ function MoneyCard({ title, value, testId, extra }: { title: string; value: stri
 }
 
 /** USD, TRY, debt, current-month spend and cashback (spec §2 details cards). */
-export function UserMoneyCards({ user }: { user: UserDetail }) {
-  const isHigh = isMonthSpendHigh(user.current_month_spending);
+export function UserMoneyCards({ user }: { user: UserView }) {
+  const isHigh = isMonthSpendHigh(user.widget.this.usd);
   return (
     <Row gutter={[12, 12]}>
       <Col xs={12} md={8} xl={4}>
-        <MoneyCard testId="card-usd" title={az.usersUi.usdBalance} value={formatAmount(user.balance.usd, CURRENCY_SIGN.USD)} />
+        <MoneyCard testId="card-usd" title={az.usersUi.usdBalance} value={formatAmount(user.widget.balance.usd, CURRENCY_SIGN.USD)} />
       </Col>
       <Col xs={12} md={8} xl={5}>
-        <MoneyCard testId="card-try" title={az.usersUi.tryBalance} value={formatAmount(user.balance.try, CURRENCY_SIGN.TRY)} />
+        <MoneyCard testId="card-try" title={az.usersUi.tryBalance} value={formatAmount(user.widget.balance.try, CURRENCY_SIGN.TRY)} />
       </Col>
       <Col xs={12} md={8} xl={5}>
         <MoneyCard
           testId="card-debt"
           title={az.users.debt}
-          value={`${formatAmount(user.debt.credit_usd, CURRENCY_SIGN.USD)} / ${formatAmount(user.debt.credit, CURRENCY_SIGN.AZN)}`}
+          value={`${formatAmount(user.credit_usd, CURRENCY_SIGN.USD)} / ${formatAmount(user.credit, CURRENCY_SIGN.AZN)}`}
         />
       </Col>
       <Col xs={12} md={12} xl={5}>
         <MoneyCard
           testId="card-month-spend"
           title={az.users.monthSpend}
-          value={formatAmount(user.current_month_spending, CURRENCY_SIGN.USD)}
+          value={formatAmount(user.widget.this.usd, CURRENCY_SIGN.USD)}
           extra={
             isHigh && (
               <Tooltip title={az.users.monthSpendWarning}>
@@ -52,7 +53,7 @@ export function UserMoneyCards({ user }: { user: UserDetail }) {
         />
       </Col>
       <Col xs={24} md={12} xl={5}>
-        <MoneyCard testId="card-cashback" title={az.users.cashbackCurrent} value={formatAmount(user.cashback.current, CURRENCY_SIGN.AZN)} />
+        <MoneyCard testId="card-cashback" title={az.users.cashbackCurrent} value={formatAmount(user.cashback.currentCashback, CURRENCY_SIGN.AZN)} />
       </Col>
     </Row>
   );

@@ -11,7 +11,7 @@ const MAX_BAR_WIDTH = 240;
 /** statistics/users/general: users by role, blocked, and new customers per month. */
 export function GeneralStatisticsPage() {
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(11, 'month').startOf('month'), dayjs().endOf('day')]);
-  const stats = useGeneralStatistics({ date_from: range[0].format(DATE_FORMAT), date_to: range[1].format(DATE_FORMAT) });
+  const stats = useGeneralStatistics({ start_date: range[0].format(DATE_FORMAT), end_date: range[1].format(DATE_FORMAT) });
   const t = az.users;
   const months = stats.data?.by_month ?? [];
   const peak = Math.max(1, ...months.map((m) => m.count));

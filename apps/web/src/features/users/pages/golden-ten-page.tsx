@@ -41,7 +41,7 @@ export function GoldenTenPage() {
       {query.isError && <Alert type="warning" showIcon title={readErrorMessage(query.error)} />}
       <Table<GoldenTenRow>
         size="small"
-        rowKey={(row) => row.user.id}
+        rowKey={(row) => row.id}
         loading={query.isLoading}
         pagination={false}
         dataSource={query.data?.data ?? []}
@@ -52,9 +52,9 @@ export function GoldenTenPage() {
           {
             key: 'user',
             title: az.usersUi.customer,
-            render: (_, row) => <Link to={`/@next/users/${row.user.id}`}>{`${row.user.code ?? ''} ${row.user.name} ${row.user.surname}`.trim()}</Link>,
+            render: (_, row) => <Link to={`/@next/users/${row.id}`}>{`${row.code ?? ''} ${row.user_name}`.trim()}</Link>,
           },
-          { key: 'delivery', title: t.deliveryPrice, align: 'right', render: (_, row) => formatAmount(row.delivery_price, '$') },
+          { key: 'delivery', title: t.deliveryPrice, align: 'right', render: (_, row) => formatAmount(row.qizilonluq, '$') },
           { key: 'quantity', title: t.quantity, align: 'right', dataIndex: 'quantity' },
           { key: 'weight', title: t.weight, align: 'right', render: (_, row) => formatAmount(row.weight) },
         ]}

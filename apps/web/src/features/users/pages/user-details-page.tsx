@@ -4,7 +4,7 @@ import {
 } from '@ant-design/icons';
 import { DATE_FORMAT } from '@app/contract/common';
 import { az } from '@app/contract/texts/az';
-import type { UserDetail, UserDiscountRow } from '@app/contract/users';
+import type { UserDiscountRow } from '@app/contract/users';
 import { Alert, Button, Card, Col, Descriptions, Flex, Result, Row, Select, Space, Spin, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
@@ -25,17 +25,18 @@ import { canEditPermissions, canManageUser, hasPermission, listAssignableRoles }
 import { buildWarehouseAddresses, readWarehouseSettings } from '../model/warehouse-addresses';
 import { useClientSettings } from '../../settings/api';
 import { describeGender } from '../components/user-columns';
+import type { UserView } from '../model/user-view';
 
 function orDash(value: ReactNode) {
   return value === null || value === undefined || value === '' ? '—' : value;
 }
 
-function onOff(value: boolean) {
+function onOff(value: boolean | 0 | 1) {
   return value ? <Tag color="green">{az.usersUi.on}</Tag> : <Tag>{az.usersUi.off}</Tag>;
 }
 
 /** Links to the user's records in other sections; sections not built yet show "not ready". */
-function buildSectionLinks(user: UserDetail) {
+function buildSectionLinks(user: UserView) {
   const byUser = `user_id=${user.id}`;
   // The declarations table filters by customer code today; user_id is kept for the section's own filter.
   const parcels = `/@next/declarations?${byUser}${user.code ? `&customer_code=${encodeURIComponent(user.code)}` : ''}`;
@@ -54,7 +55,7 @@ function buildSectionLinks(user: UserDetail) {
   ];
 }
 
-function DiscountsTable({ user }: { user: UserDetail }) {
+function DiscountsTable({ user }: { user: UserView }) {
   const toast = useToast();
   const cancel = useCancelDiscount();
   const { user: viewer } = useAuth();
@@ -252,21 +253,21 @@ export function UserDetailsPage() {
             <Descriptions size="small" column={1}>
               <Descriptions.Item label={t.code}>{orDash(user.code)}</Descriptions.Item>
               <Descriptions.Item label={t.role}>{t.roles[user.admin]}</Descriptions.Item>
-              <Descriptions.Item label={t.branch}>{orDash(user.branch?.name)}</Descriptions.Item>
-              <Descriptions.Item label={t.adminBranch}>{orDash(user.admin_branch?.name)}</Descriptions.Item>
+              <Descriptions.Item label={t.branch}>{orDash(user.branch_name)}</Descriptions.Item>
+              <Descriptions.Item label={t.adminBranch}>{orDash(user.admin_branch_name)}</Descriptions.Item>
               <Descriptions.Item label={t.company}>{orDash(user.admin_company_name)}</Descriptions.Item>
               <Descriptions.Item label={t.createdAt}>{formatDateTime(user.created_at)}</Descriptions.Item>
               <Descriptions.Item label={az.usersUi.declarationsCount}>
-                {user.counts.declarations.all} / {user.counts.declarations.delivered}
+                {user.declaration.all} / {user.declaration.delivered}
               </Descriptions.Item>
               <Descriptions.Item label={az.usersUi.ordersCount}>
-                {user.counts.orders.all} / {user.counts.orders.delivered}
+                {user.order.all} / {user.order.delivered}
               </Descriptions.Item>
               <Descriptions.Item label={az.usersUi.couriersCount}>
-                {user.counts.couriers.all} / {user.counts.couriers.delivered}
+                {user.courier.all} / {user.courier.delivered}
               </Descriptions.Item>
               <Descriptions.Item label={az.usersUi.transactionsCount}>
-                {user.counts.transactions.in} / {user.counts.transactions.out}
+                {user.in} / {user.out}
               </Descriptions.Item>
             </Descriptions>
           </Card>
@@ -276,22 +277,22 @@ export function UserDetailsPage() {
             <Descriptions size="small" column={1}>
               <Descriptions.Item label={t.email}>{orDash(user.email)}</Descriptions.Item>
               <Descriptions.Item label={t.phone}>
-                <PhoneLink phone={user.phone} />
+                <PhoneLink phone={user.number} />
               </Descriptions.Item>
               <Descriptions.Item label={t.address}>{orDash(user.address)}</Descriptions.Item>
               <Descriptions.Item label={t.sendMail}>{onOff(user.send_mail)}</Descriptions.Item>
               <Descriptions.Item label={t.sendSms}>{onOff(user.send_sms)}</Descriptions.Item>
-              <Descriptions.Item label={az.usersUi.emailService}>{onOff(user.email_active)}</Descriptions.Item>
-              <Descriptions.Item label={az.usersUi.smsService}>{onOff(user.sms_active)}</Descriptions.Item>
+              <Descriptions.Item label={az.usersUi.emailService}>{onOff(user.send_mail)}</Descriptions.Item>
+              <Descriptions.Item label={az.usersUi.smsService}>{onOff(user.send_sms)}</Descriptions.Item>
             </Descriptions>
           </Card>
         </Col>
         <Col xs={24} lg={12}>
           <Card size="small" title={t.cashbackInfo} style={{ height: '100%' }}>
             <Descriptions size="small" column={1}>
-              <Descriptions.Item label={t.cashbackCurrent}>{formatAmount(user.cashback.current, '₼')}</Descriptions.Item>
-              <Descriptions.Item label={t.cashbackApproved}>{formatAmount(user.cashback.approved, '₼')}</Descriptions.Item>
-              <Descriptions.Item label={t.cashbackPending}>{formatAmount(user.cashback.pending, '₼')}</Descriptions.Item>
+              <Descriptions.Item label={t.cashbackCurrent}>{formatAmount(user.cashback.currentCashback, '₼')}</Descriptions.Item>
+              <Descriptions.Item label={t.cashbackApproved}>{formatAmount(user.cashback.totalCashbackApproved, '₼')}</Descriptions.Item>
+              <Descriptions.Item label={t.cashbackPending}>{formatAmount(user.cashback.totalCashbackPending, '₼')}</Descriptions.Item>
             </Descriptions>
           </Card>
         </Col>

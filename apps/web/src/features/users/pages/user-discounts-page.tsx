@@ -1,7 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { COUNTRY } from '@app/contract/countries';
 import { az } from '@app/contract/texts/az';
-import type { UserDiscountRow } from '@app/contract/users';
+import type { UserDiscountListRow } from '@app/contract/users';
 import { Button, Card, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -17,21 +17,21 @@ import { useToast } from '../../../shared/toast/toast-provider';
 import { exportDiscounts, fetchDiscountPage, userKeys } from '../api';
 import { hasPermission } from '../model/user-access';
 
-const DEFAULT_SORT: TableSort = { column: 'id', order: 'desc' };
+const DEFAULT_SORT: TableSort = { column: 'user_discount_id', order: 'desc' };
 const EXPORT_TOAST_KEY = 'discounts-export';
 const COUNTRY_OPTIONS = [COUNTRY.turkey, COUNTRY.america].map((id) => ({ value: String(id), label: az.countries[id] ?? String(id) }));
 
 const t = az.users;
-const COLUMNS: DataTableColumn<UserDiscountRow>[] = [
+const COLUMNS: DataTableColumn<UserDiscountListRow>[] = [
   { key: 'user', title: az.usersUi.customer, width: 'large', isAlwaysVisible: true, filter: { kind: 'text', param: 'user_name' },
-    render: (row) => (row.user ? <Link to={`/@next/users/${row.user.id}`}>{`${row.user.code ?? ''} ${row.user.name} ${row.user.surname}`.trim()}</Link> : '—') },
+    render: (row) => <Link to={`/@next/users/${row.id}`}>{`${row.code ?? ''} ${row.user_name}`.trim()}</Link> },
   { key: 'country', title: t.discountCountry, width: 'small', sortColumn: 'country_id', filter: { kind: 'select', param: 'country_id', options: COUNTRY_OPTIONS },
     render: (row) => row.country_name ?? az.countries[row.country_id] ?? row.country_id },
   { key: 'discount', title: t.discount, width: 'small', sortColumn: 'discount', align: 'right', render: (row) => `${formatAmount(row.discount)} %` },
   { key: 'discount_date', title: t.discountDate, width: 'small', sortColumn: 'discount_date', render: (row) => formatDate(row.discount_date) },
   { key: 'descr', title: t.discountDescr, width: 'large', render: (row) => row.descr ?? '—' },
   { key: 'causer', title: t.discountCauser, width: 'normal', render: (row) => row.causer_name ?? '—' },
-  { key: 'created_at', title: az.usersUi.createdAt, width: 'date', sortColumn: 'created_at', render: (row) => formatDateTime(row.created_at) },
+  { key: 'created_at', title: az.usersUi.createdAt, width: 'date', sortColumn: 'created_at', render: (row) => formatDateTime(row.discount_created_at) },
 ];
 
 /** spec §2: the discounted customers, with Export. */
@@ -59,15 +59,15 @@ export function UserDiscountsPage() {
       <Typography.Title level={4} style={{ marginTop: 0, marginBottom: 8 }}>
         {az.usersUi.discountsTitle}
       </Typography.Title>
-      <DataTable<UserDiscountRow>
+      <DataTable<UserDiscountListRow>
         tableId="user-discounts"
         columns={COLUMNS}
         queryKey={userKeys.discounts}
         fetchPage={fetchDiscountPage}
-        rowKey={(row) => row.id}
+        rowKey={(row) => row.user_discount_id}
         defaultSort={DEFAULT_SORT}
         isSelectable={false}
-        onRowDoubleClick={(row) => row.user && void navigate(`/@next/users/${row.user.id}`)}
+        onRowDoubleClick={(row) => void navigate(`/@next/users/${row.id}`)}
         toolbar={({ params }) =>
           hasPermission(viewer, 'user_edit') && (
             <Button icon={<DownloadOutlined />} loading={isExporting} onClick={() => void startExport(params)}>

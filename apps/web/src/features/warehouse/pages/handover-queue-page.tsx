@@ -1,6 +1,6 @@
 import { HANDOVER_STATUS } from '@app/contract/statuses';
 import { az, fill } from '@app/contract/texts/az';
-import type { HandoverTask } from '@app/contract/warehouse';
+import type { HandoverTaskView as HandoverTask } from '../model/handover-view';
 import { Alert, Button, Card, Checkbox, Col, Flex, Modal, Result, Row, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';

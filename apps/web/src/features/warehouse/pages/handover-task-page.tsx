@@ -1,6 +1,6 @@
 import { DeleteOutlined, PrinterOutlined } from '@ant-design/icons';
 import { az, fill } from '@app/contract/texts/az';
-import type { HandoverDeclaration, HandoverTaskDetail } from '@app/contract/warehouse';
+import type { HandoverDeclarationView as HandoverDeclaration, HandoverTaskDetailView as HandoverTaskDetail } from '../model/handover-view';
 import { Alert, Button, Card, Col, Descriptions, Flex, Modal, Result, Row, Space, Spin, Tag, Typography } from 'antd';
 import { useCallback, useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
