@@ -8,7 +8,8 @@ import { bearer, logInAs, startTestApp, type TestContext } from '../test/harness
 
 /*
  * Issue 14 item 4: the wire format real clients read, as a test. It reads the two files of
- * `../shared/spec/` (a sibling of the repository root):
+ * `../shared/spec/` (a sibling of the repository root, where the planners keep them current) or,
+ * where that folder is absent (a clone elsewhere, CI), the copies committed in `docs/clients/`:
  *   api-fields-in-use.tsv   — method, path, field dot-path (`[]` = array items), type, note
  *   api-requests-in-use.tsv — method, path, place (query/multipart/path), field, type, note
  * and, for every endpoint of the fields file the app serves (matched against `app.routeTable`),
@@ -30,7 +31,9 @@ import { bearer, logInAs, startTestApp, type TestContext } from '../test/harness
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = resolve(HERE, '../../../..');
-const SPEC_DIR = process.env.WIRE_SPEC_DIR ?? resolve(REPO_ROOT, '../shared/spec');
+const SHARED_SPEC_DIR = resolve(REPO_ROOT, '../shared/spec');
+const SPEC_DIR = process.env.WIRE_SPEC_DIR
+  ?? (existsSync(resolve(SHARED_SPEC_DIR, 'api-fields-in-use.tsv')) ? SHARED_SPEC_DIR : resolve(REPO_ROOT, 'docs/clients'));
 const FIELDS_FILE = resolve(SPEC_DIR, 'api-fields-in-use.tsv');
 const REQUESTS_FILE = resolve(SPEC_DIR, 'api-requests-in-use.tsv');
 const GAPS_FILE = resolve(HERE, 'wire-format-gaps.json');
