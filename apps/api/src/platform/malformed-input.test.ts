@@ -349,7 +349,7 @@ test('[PLATFORM][INPUT] Azerbaijani letters, emoji, tabs and line breaks still p
   expect(list.statusCode, list.body).toBe(200);
   const create = await ctx.app.inject({
     method: 'POST', url: '/api/admin/return_reasons/create', headers: { ...admin, 'content-type': 'application/json' },
-    payload: JSON.stringify({ name: 'Səbəb ğüşıöç 😀' }),
+    payload: JSON.stringify({ reason: 'Səbəb ğüşıöç 😀' }),
   });
   expect(create.statusCode, create.body).toBe(200);
 });

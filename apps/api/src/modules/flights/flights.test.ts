@@ -159,9 +159,10 @@ describe('[FLIGHTS][LIST] figures per page', () => {
     const closed = ((await get('/api/admin/v2/flights/list?state_id=30&per_page=200')).json() as FlightListReply).data;
     expect(closed.length).toBeGreaterThan(0);
     expect(closed.every((r) => r.state_id === 30)).toBe(true);
-    const withRuns = closed.find((r) => r.package_runs_executed > 0)!;
-    expect(withRuns).toBeDefined();
-    const demoRuns = await runsOf(withRuns.id);
+    const withRuns = closed.filter((r) => r.package_runs_executed > 0);
+    expect(withRuns.length).toBeGreaterThan(0);
+    // each country's latest closed flight gets demo runs; the declined parcel is one of its random parcels at 8, so look at all of them
+    const demoRuns = (await Promise.all(withRuns.map((r) => runsOf(r.id)))).flat();
     expect(demoRuns.filter((r) => r.executed).every((r) => r.output!.length === r.input.length)).toBe(true);
     expect(demoRuns.flatMap((r) => r.output ?? []).some((o) => o.code !== 200)).toBe(true); // a parcel customs declined
   });
