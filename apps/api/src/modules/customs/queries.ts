@@ -1,7 +1,7 @@
 import type {
   CustomsCounts, CustomsDeclarationListQuery, CustomsDeclarationRow, CustomsQueueListQuery, CustomsQueueRow, CustomsTaskListQuery, CustomsTaskRow,
 } from '@app/contract/customs';
-import { and, eq, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type AnyColumn } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { customsParcels as cp, customsQueue as q, customsTasks as t } from '../../db/schema/customs';
 import { declarationCustomsStates } from '../../db/schema/declaration-workflow';
@@ -11,11 +11,10 @@ import { settings } from '../../db/schema/settings';
 import { users } from '../../db/schema/users';
 import { POST_STATUS, type CustomsDeclaration } from '../../integrations/customs/protocol';
 import { buildListQuery, countList, escapeLike, filters, type ListSpec } from '../../platform/list-query';
+import { asDateTime, asDateTimeOrNull } from '../../platform/sql-format';
 
 /* SQL of the customs link: exchanges (tasks), the package queue, what customs knows of our parcels. */
 
-const asDateTime = (column: AnyColumn | SQL, timeZone: string) => sql<string>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
-const asDateTimeOrNull = (column: AnyColumn | SQL, timeZone: string) => sql<string | null>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
 
 // ---------------------------------------------------------------- settings
 

@@ -1,6 +1,6 @@
 import type { ConflictedDeclarationDetail, ConflictedListQuery, ConflictedListRow } from '@app/contract/conflicted-declarations';
 import { MODEL } from '@app/contract/models';
-import { and, eq, isNull, sql, type AnyColumn } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { conflictedDeclarations as c } from '../../db/schema/declarations';
@@ -8,6 +8,7 @@ import { baskets } from '../../db/schema/warehouse';
 import { buildListQuery, countList, filters, type ListSpec } from '../../platform/list-query';
 import { branches, productTypes, statuses } from '../../db/schema/settings';
 import { users } from '../../db/schema/users';
+import { asDateTime, fullName } from '../../platform/sql-format';
 
 /* SQL of unknown (conflicted) declarations. */
 
@@ -30,8 +31,6 @@ function joinConflictedRow<T extends PgSelect>(q: T): T {
     .leftJoin(cBasket, eq(cBasket.id, c.basketId))
     .leftJoin(cProductType, eq(cProductType.id, c.productTypeId)) as unknown as T;
 }
-const fullName = (name: AnyColumn, surname: AnyColumn) => sql<string | null>`nullif(trim(coalesce(${name}, '') || ' ' || coalesce(${surname}, '')), '')`;
-const asDateTime = (column: AnyColumn, timeZone: string) => sql<string>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
 
 export function findConflictedForUpdate(tx: DbOrTx, id: number) {
   return tx.select().from(c).where(and(eq(c.id, id), isNull(c.deletedAt))).for('update').then((r) => r[0]);

@@ -3,7 +3,7 @@ import {
   type PostDeclarationListQuery, type PostDeclarationRow,
 } from '@app/contract/declaration-lists';
 import type { DeclarationListQuery, DeclarationListRow } from '@app/contract/declarations';
-import { eq, isNotNull, isNull, sql, type AnyColumn } from 'drizzle-orm';
+import { eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { customsParcels as cp } from '../../db/schema/customs';
@@ -11,6 +11,7 @@ import { declarations as d, postDeclarations as p } from '../../db/schema/declar
 import { users } from '../../db/schema/users';
 import { buildListQuery, countList, escapeLike, filters, type BuiltListQuery, type ListSpec, type ListTotal } from '../../platform/list-query';
 import { declarationListSpec, declarationRowColumns, inWrittenJoinOrder, joinDeclarationRow } from './queries';
+import { asDateTime } from '../../platform/sql-format';
 
 const postUser = alias(users, 'post_user');
 
@@ -24,7 +25,6 @@ function sharedFilters<Q extends object>(timeZone: string, keys: readonly (keyof
   return Object.fromEntries(keys.map((k) => [k, all[k as string]])) as PickedSpec<Q>;
 }
 
-const asDateTime = (column: AnyColumn, timeZone: string) => sql<string>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
 
 // ---------------------------------------------------------------- deleted
 
@@ -73,14 +73,14 @@ export async function findDeletedDeclarationPage(db: DbOrTx, query: DeletedDecla
   const built = buildListQuery(deletedListSpec(timeZone), query);
   const page = db.select({ id: d.id }).from(cp).innerJoin(d, eq(d.trackCode, cp.trackCode))
     .where(built.where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset).as('page');
-  const rows = await joinDeclarationRow(db
+  const rows = await inWrittenJoinOrder(db, (tx) => joinDeclarationRow(tx
     .select({
       ...declarationRowColumns(timeZone),
       deleted_at: asDateTime(cp.declarationDeletedAt, timeZone),
       deleted_by_id: deletedBy('id'),
       deleted_by_name: deletedBy('name'),
     })
-    .from(page).innerJoin(d, eq(d.id, page.id)).innerJoin(cp, eq(cp.trackCode, d.trackCode)).$dynamic()).orderBy(...built.orderBy);
+    .from(page).innerJoin(d, eq(d.id, page.id)).innerJoin(cp, eq(cp.trackCode, d.trackCode)).$dynamic()).orderBy(...built.orderBy));
   const total = await countDeleted(db, built);
   return { rows: rows as unknown as DeletedDeclarationRow[], total };
 }

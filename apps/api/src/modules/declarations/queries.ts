@@ -11,6 +11,7 @@ import { users } from '../../db/schema/users';
 import { baskets, containers } from '../../db/schema/warehouse';
 import { buildListQuery, countList, escapeLike, filters, type ListSpec } from '../../platform/list-query';
 import { inCompany, type PartnerScope } from '../../platform/partner-scope';
+import { fullName } from '../../platform/sql-format';
 
 const likeAny = (column: Parameters<typeof ilike>[0]) => (v: string) => sql`${ilike(column, `%${escapeLike(v)}%`)}`;
 
@@ -185,7 +186,6 @@ export function joinDeclarationRow<T extends PgSelect>(q: T): T {
 const flag01 = (expr: SQL | AnyColumn) => sql<0 | 1>`(case when ${expr} then 1 else 0 end)`;
 const dateTimeIn = (column: SQL | AnyColumn, timeZone: string) =>
   sql<string | null>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
-const fullName = (name: AnyColumn, surname: AnyColumn) => sql<string | null>`nullif(trim(coalesce(${name}, '') || ' ' || coalesce(${surname}, '')), '')`;
 
 /** A text the file reads as a number-as-string (exact decimal) stays the numeric's text. */
 const decimalText = (column: AnyColumn) => sql<string | null>`${column}::text`;

@@ -10,14 +10,13 @@ import { auditLog, statusHistory } from '../../db/schema/platform';
 import { settings, statuses } from '../../db/schema/settings';
 import { users } from '../../db/schema/users';
 import { alias } from 'drizzle-orm/pg-core';
-import { declarationRowColumns, joinDeclarationRow } from './queries';
+import { declarationRowColumns, inWrittenJoinOrder, joinDeclarationRow } from './queries';
+import { asDateTime } from '../../platform/sql-format';
 
 const marketplaceState = alias(statuses, 'marketplace_state');
 
 /* SQL of the workflow beyond the form: handover, customs states, marketplace data, counts. */
 
-const asDateTime = (column: SQL | typeof d.createdAt, timeZone: string) =>
-  sql<string>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
 
 // ---------------------------------------------------------------- handover
 
@@ -219,7 +218,7 @@ export async function findMarketplacePage(db: DbOrTx, where: SQL, q: { page: num
   // the page's ids first (declarations alone), then their list rows (declarations/queries.ts)
   const page = db.select({ id: d.id }).from(d).where(where)
     .orderBy(sql`${sortBy} ${order}`, sql`${d.id} ${order}`).limit(q.per_page).offset((q.page - 1) * q.per_page).as('page');
-  const rows = await joinDeclarationRow(db.select({
+  const rows = await inWrittenJoinOrder(db, (tx) => joinDeclarationRow(tx.select({
     ...declarationRowColumns(timeZone),
     trendyol_state_id: marketplaceLogs.stateId,
     trendyol_state_name: marketplaceState.name,
@@ -227,7 +226,7 @@ export async function findMarketplacePage(db: DbOrTx, where: SQL, q: { page: num
   }).from(page).innerJoin(d, eq(d.id, page.id)).$dynamic())
     .leftJoin(marketplaceLogs, eq(marketplaceLogs.declarationId, d.id))
     .leftJoin(marketplaceState, and(eq(marketplaceState.modelId, MODEL.trendyol), eq(marketplaceState.id, marketplaceLogs.stateId)))
-    .orderBy(sql`${sortBy} ${order}`, sql`${d.id} ${order}`);
+    .orderBy(sql`${sortBy} ${order}`, sql`${d.id} ${order}`));
   const total = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${d} where ${where}`);
   return { rows, total: Number(total.rows[0]?.n ?? 0) };
 }

@@ -7,12 +7,12 @@ import { auditLog as a, statusHistory as h } from '../../db/schema/platform';
 import { models } from '../../db/schema/settings';
 import { users } from '../../db/schema/users';
 import { buildListQuery, countList, escapeLike, filters, type ListSpec } from '../../platform/list-query';
+import { asDateTime } from '../../platform/sql-format';
 
 export type LogSqlRow = Omit<LogRow, 'title' | 'model_id' | 'model_name' | 'object_id'>;
 
 /* SQL of the history screens: the status archive (status_history) and the operation log (audit_log). */
 
-const asDateTime = (column: AnyColumn, timeZone: string) => sql<string>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
 const staffNamed = (v: string) => sql`select u.id from ${users} u where (u.name || ' ' || u.surname) ilike ${`%${escapeLike(v)}%`}`;
 /** Columns inside sub-selects are written table-qualified: drizzle leaves them bare in one-table selects. */
 const hCol = (name: string) => sql.raw(`"status_history"."${name}"`);

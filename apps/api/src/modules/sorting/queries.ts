@@ -1,5 +1,5 @@
 import type { SortingListItem, SortingQuery } from '@app/contract/flights';
-import { and, desc, eq, isNull, or, sql, type AnyColumn } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { declarations as d } from '../../db/schema/declarations';
 import { flights } from '../../db/schema/flights';
@@ -7,10 +7,10 @@ import { branches } from '../../db/schema/settings';
 import { parcelSortings as ps } from '../../db/schema/sorting';
 import { users } from '../../db/schema/users';
 import { buildListQuery, countList, escapeLike, type ListSpec } from '../../platform/list-query';
+import { asDateTimeOrNull as asDateTime } from '../../platform/sql-format';
 
 /* SQL of the branch sorting of a flight's parcels (parcel_sortings). */
 
-const asDateTime = (column: AnyColumn, timeZone: string) => sql<string | null>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
 /** Written table-qualified: inside the sub-select a bare "id" would be parcel_sortings' own. */
 const declarationId = sql.raw('"declarations"."id"');
 

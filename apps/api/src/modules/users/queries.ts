@@ -10,14 +10,13 @@ import { branches, companies, countries, models } from '../../db/schema/settings
 import { operations, userDiscounts as ud, userPermissions, users } from '../../db/schema/users';
 import { revokeAllSessions } from '../../platform/auth/queries';
 import { buildListQuery, countList, escapeLike, filters, type ListSpec } from '../../platform/list-query';
+import { asDateTime } from '../../platform/sql-format';
 
 const fullName = sql`(${users.name} || ' ' || ${users.surname})`;
 const nameMatches = (v: string) => sql`${fullName} ilike ${`%${escapeLike(v)}%`}`;
 const intArray = (ids: readonly number[]) => sql`${sql.param(`{${ids.join(',')}}`)}::int[]`;
 const nameOf = (table: SQL, nameColumn: SQL, idExpr: SQL | AnyColumn) =>
   sql<string | null>`(select ${nameColumn} from ${table} r where r.id = ${idExpr})`;
-const asDateTime = (column: SQL | AnyColumn, timeZone: string) =>
-  sql<string>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
 /** Parcels that count for a customer: not soft-deleted. */
 const listedDeclaration = isNull(d.deletedAt);
 
