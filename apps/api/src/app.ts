@@ -11,7 +11,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { az, fill } from '@app/contract/texts/az';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
-  jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider,
+  jsonSchemaTransform, ResponseSerializationError, validatorCompiler, type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -24,6 +24,7 @@ import { localFileStorage, type FileStorage } from './platform/files';
 import { registerIdempotency } from './platform/idempotency';
 import { createJobs, type Jobs } from './platform/jobs';
 import { refuseUnsafeInput } from './platform/input-safety';
+import { replySerializer } from './platform/reply-schema';
 import { normalizeBracketKeys, toValidationError } from './platform/validation';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerCurrencyRoutes } from './modules/currencies/routes';
@@ -72,7 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: 20 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(replySerializer(deps.config.REPLY_CHECK ?? deps.config.NODE_ENV === 'test'));
   app.decorate('db', deps.db);
   app.decorate('config', deps.config);
   app.decorate('files', deps.files ?? localFileStorage(path.resolve(deps.config.DATA_DIR, 'uploads')));
@@ -169,6 +170,10 @@ function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(status).send({ message });
     }
     req.log.error({ err: error }, 'unhandled error');
+    // Only with REPLY_CHECK on (tests): say which reply broke its contract schema, so the failing test shows it.
+    if (error instanceof ResponseSerializationError) {
+      return reply.status(500).send({ message: az.errors.internal, error: 'reply_schema', issues: error.cause });
+    }
     return reply.status(500).send({ message: az.errors.internal });
   });
 }

@@ -59,6 +59,8 @@ const ZConfig = z.object({
   CUSTOMS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   /** How often carrier posts and declarations are pulled from customs. */
   CUSTOMS_SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(30).default(300),
+  /** Check every reply against its route's reply schema (default: on under NODE_ENV=test only). */
+  REPLY_CHECK: z.enum(['on', 'off']).transform((v) => v === 'on').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * The central bank's daily rates (integrations/currency-rates.md): {base}/DD.MM.YYYY.xml. Unset in a

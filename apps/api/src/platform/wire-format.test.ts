@@ -344,6 +344,10 @@ async function runAll(): Promise<Outcome> {
       res = await call(method, url, query);
     }
     const problems: Record<string, string> = {};
+    // A JSON reply's shape is declared once, as the route's zod reply schema (the OpenAPI document's source).
+    if (!route.replySchema && String(res.headers['content-type'] ?? '').includes('json') && res.statusCode < 300) {
+      problems['(schema)'] = 'no reply schema: the OpenAPI document does not show this shape';
+    }
     if (res.statusCode < 200 || res.statusCode >= 300) {
       problems['(status)'] = `no 2xx reply: ${res.statusCode} ${res.body.slice(0, 160)}`;
     } else if (rows.some((r) => !notParsed(r.field, r.type) && !onFailureOnly(r.field, r.note))) {

@@ -25,6 +25,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   access: RouteAccess;
+  /** The route declares a reply schema (`schema.response`): the OpenAPI document shows its shape. */
+  replySchema: boolean;
 }
 
 function readBearer(req: FastifyRequest): string | null {
@@ -55,7 +57,7 @@ export function registerGuard(app: FastifyInstance, signer: TokenSigner): void {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access (config.access)`);
     }
     const access = route.config.access;
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url, access });
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url, access, replySchema: !!route.schema?.response });
   });
 
   app.addHook('onRequest', async (req) => {
