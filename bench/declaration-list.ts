@@ -9,13 +9,13 @@
  * loopback port and, per scenario, prints the HTTP latency under `connections` concurrent clients
  * beside the raw time of the same query called directly on the database. See bench/README.md.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { ZDeclarationListQuery } from '@app/contract/declarations';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app';
 import { readConfig } from '../apps/api/src/config';
@@ -131,19 +131,16 @@ async function measureRaw(db: Db, params: Params): Promise<{ ms: number; total: 
   return { ms: percentile(times, 50), total: last!.total.total, kind: last!.total.kind };
 }
 
+/** The load runs in a child process (bench/load-process.ts): the server's process serves only. */
 function runLoad(url: string, token: string, seconds = duration): Promise<Omit<Outcome, 'scenario' | 'rawMs' | 'total' | 'totalKind'>> {
   return new Promise((resolve, reject) => {
-    const latencies: number[] = [];
-    const instance = autocannon({ url, connections, duration: seconds, timeout: 30, headers: { authorization: `Bearer ${token}` } }, (err, result) => {
-      if (err) return reject(err);
-      latencies.sort((a, b) => a - b);
-      resolve({
-        p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99),
-        rps: result.requests.total / (result.duration || seconds), requests: result.requests.total,
-        non2xx: result.non2xx, errors: result.errors + result.timeouts,
-      });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'load-process.ts'), JSON.stringify({ url, token, connections, seconds })], {
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
-    instance.on('response', (_client, _status, _bytes, ms) => { latencies.push(ms); });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop() ?? '{}')) : reject(new Error(`load process exited with ${code}`))));
   });
 }
 
@@ -208,7 +205,7 @@ const date = new Date().toISOString().slice(0, 10);
 const report = [
   `# Declarations list benchmark: ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${date}`,
   '',
-  `- Endpoint: \`GET /api/admin/v2/declaration/list\`, ${connections} concurrent connections, ${duration} s per scenario (autocannon, loopback, app in the same process)`,
+  `- Endpoint: \`GET /api/admin/v2/declaration/list\`, ${connections} concurrent connections, ${duration} s per scenario (autocannon in a separate process, loopback)`,
   `- Database: ${version}${kind === 'pglite' ? ' (PGlite, one connection: requests queue behind each other)' : ''}`,
   `- Data: ${actualRows.toLocaleString('en')} declarations over ${DAYS} days, ${CUSTOMERS.toLocaleString('en')} customers; generation ${generation}`,
   `- Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}`,

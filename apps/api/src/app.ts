@@ -25,6 +25,7 @@ import { registerIdempotency } from './platform/idempotency';
 import { createJobs, type Jobs } from './platform/jobs';
 import { refuseUnsafeInput } from './platform/input-safety';
 import { replySerializer } from './platform/reply-schema';
+import { registerWriteEpoch } from './platform/write-epoch';
 import { normalizeBracketKeys, toValidationError } from './platform/validation';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerCurrencyRoutes } from './modules/currencies/routes';
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerErrorHandling(app);
+  registerWriteEpoch(app);
   const signer = new TokenSigner(deps.jwtSecret, deps.config.ACCESS_TOKEN_TTL_SECONDS);
   const throttle = new LoginThrottle({
     perAccountAddress: deps.config.LOGIN_MAX_ATTEMPTS,

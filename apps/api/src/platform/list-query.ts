@@ -1,7 +1,8 @@
 import type { ListQuery, SortOrder, TotalKind } from '@app/contract/common';
 import { and, asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
+import { readCachesOf } from './write-epoch';
 
 /** A filter turns one parsed query value into a condition (or nothing, for an empty value). */
 export type ListFilter<V> = (value: V) => SQL | undefined;
@@ -112,10 +113,18 @@ export async function countList(
     const estimate = await estimateRows(db, table);
     if (estimate > cap * 10) return { total: estimate, kind: 'estimated' };
   }
-  const inner = db.select({ one: sql`1` }).from(table).where(built.where).limit(cap + 1).as('capped');
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner);
-  const n = row?.n ?? 0;
+  const capped = sql`select count(*)::int as n from (select 1 from ${table}${built.where ? sql` where ${built.where}` : sql``} limit ${cap + 1}) capped`;
+  const count = async () => ({ n: Number((await db.execute<{ n: number }>(capped)).rows[0]?.n ?? 0) });
+  // The same filter set counted again within a few seconds (a busy default view) reads the cached count.
+  const caches = readCachesOf(db);
+  const { n } = caches ? await caches.totals.getOrLoad(countKey(capped), count) : await count();
   return n > cap ? { total: cap, kind: 'capped' } : { total: n, kind: 'exact' };
+}
+
+const keyDialect = new PgDialect();
+function countKey(query: SQL): string {
+  const { sql: text, params } = keyDialect.sqlToQuery(query);
+  return `${text}\n${JSON.stringify(params)}`;
 }
 
 async function estimateRows(db: DbOrTx, table: PgTable): Promise<number> {

@@ -23,6 +23,21 @@ export interface ActiveUserRow {
  * whether the token's session is still open (one query: the session row joins by primary key).
  */
 export function findUserWithPermissions(db: DbOrTx, userId: number, sessionId: number): Promise<ActiveUserRow | undefined> {
+  let prepared = guardLookups.get(db);
+  if (!prepared) {
+    prepared = buildGuardLookup(db);
+    guardLookups.set(db, prepared);
+  }
+  return prepared.execute({ userId, sessionId }).then((rows) => rows[0]);
+}
+
+/**
+ * Built once per database (issue 15): the guard's query is the same on every request, so its SQL
+ * text is not rebuilt, and on PostgreSQL it runs as a named prepared statement (db/client.ts).
+ */
+const guardLookups = new WeakMap<DbOrTx, ReturnType<typeof buildGuardLookup>>();
+
+function buildGuardLookup(db: DbOrTx) {
   return db
     .select({
       id: users.id,
@@ -44,9 +59,9 @@ export function findUserWithPermissions(db: DbOrTx, userId: number, sessionId: n
          where up.user_id = "users"."id"), '[]'::json)`,
     })
     .from(users)
-    .leftJoin(userSessions, and(eq(userSessions.id, sessionId), eq(userSessions.userId, users.id), isNull(userSessions.revokedAt)))
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-    .then((rows) => rows[0]);
+    .leftJoin(userSessions, and(eq(userSessions.id, sql.placeholder('sessionId')), eq(userSessions.userId, users.id), isNull(userSessions.revokedAt)))
+    .where(and(eq(users.id, sql.placeholder('userId')), isNull(users.deletedAt)))
+    .prepare('guard_user');
 }
 
 /** Ends one session: its access tokens stop at the next request, its refresh tokens are refused. */
