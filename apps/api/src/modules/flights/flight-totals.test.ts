@@ -239,7 +239,7 @@ describe('[FLIGHTS][TOTALS] the list\'s per-flight figures come from flight_tota
     await db().execute(sql`update flight_totals set count = count + 7, weight = weight + 1`);
     await db().execute(sql`insert into flight_totals (flight_id, count) values (999999, 5)`);
     // the hand-written part of the landed migration 0005 (appended there from migrations-extra/flight_totals.sql)
-    const landed = fs.readFileSync(path.resolve(import.meta.dirname, '../../db/migrations/0005_session_work.sql'), 'utf8');
+    const landed = fs.readFileSync(path.resolve(import.meta.dirname, '../../db/migrations/0005_flight_runs_and_sorting.sql'), 'utf8');
     const handWritten = landed.slice(landed.indexOf('-- migrations-extra/flight_totals.sql'));
     const statements = handWritten.split('--> statement-breakpoint').filter((s) => s.trim());
     expect(statements.length).toBeGreaterThan(5);
@@ -258,7 +258,7 @@ describe('[FLIGHTS][TOTALS] the list\'s per-flight figures come from flight_tota
 
   test('the landed migration carries the hand-written SQL (triggers and backfill)', () => {
     const dir = path.resolve(import.meta.dirname, '../../db/migrations');
-    const landed = fs.readFileSync(path.join(dir, '0005_session_work.sql'), 'utf8');
+    const landed = fs.readFileSync(path.join(dir, '0005_flight_runs_and_sorting.sql'), 'utf8');
     expect(landed).toContain('CREATE TABLE "flight_totals"');
     expect(landed).toMatch(/create trigger\s+\w*flight_totals\w*/i);
     // Landed SQL is never appended again: migrations-extra holds only the unlanded work's files.
