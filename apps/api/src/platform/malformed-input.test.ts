@@ -1,6 +1,9 @@
 import { az } from '@app/contract/texts/az';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
+
+/** A method the injector takes (light-my-request's list). */
+type Method = NonNullable<InjectOptions['method']>;
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { bearer, logInAs, startTestApp, TEST_DB, type TestContext } from '../test/harness';
@@ -26,7 +29,7 @@ interface FieldSchema {
   format?: string;
 }
 interface Field { name: string; where: 'query' | 'body'; schema: FieldSchema }
-interface Operation { method: string; path: string; pathParams: string[]; fields: Field[]; hasBody: boolean }
+interface Operation { method: Method; path: string; pathParams: string[]; fields: Field[]; hasBody: boolean }
 
 /** A value as it can travel: text and lists in any encoding, JSON values only in a JSON body, files only in multipart. */
 type Value = { kind: 'text'; v: string } | { kind: 'list'; v: string[] } | { kind: 'json'; v: unknown } | { kind: 'file'; v: string };
@@ -64,7 +67,7 @@ beforeAll(async () => {
   ctx = await startTestApp({ customers: 6, declarations: 40, env: { LOGIN_MAX_ATTEMPTS: '100000', LOGIN_RATE_PER_MINUTE: '100000' } });
   admin = bearer((await logInAs(ctx.app, 'admin@example.az')).access_token);
   const doc = (await ctx.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, OpenApiOperation>> };
-  operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => toOperation(method.toUpperCase(), path, op)))
+  operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => toOperation(method.toUpperCase() as Method, path, op)))
     .filter((op) => op.path.startsWith('/api/') && !SKIPPED.has(`${op.method} ${op.path}`));
   const rows = await ctx.database.db.execute<{ name: string }>(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`);
   tables = rows.rows.map((r) => r.name).filter((t) => !WRITTEN_BY_REFUSALS.has(t) && !t.startsWith('__'));
@@ -76,7 +79,7 @@ interface OpenApiOperation {
   requestBody?: { content: Record<string, { schema?: { properties?: Record<string, FieldSchema> } }> };
 }
 
-function toOperation(method: string, path: string, op: OpenApiOperation): Operation {
+function toOperation(method: Method, path: string, op: OpenApiOperation): Operation {
   const params = op.parameters ?? [];
   const bodyProps = Object.values(op.requestBody?.content ?? {})[0]?.schema?.properties ?? {};
   return {
@@ -211,7 +214,7 @@ function multipart(parts: { name: string; value: string; file?: boolean }[]): { 
   return { payload: `${body}--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-function buildRequest(op: Operation, c: Case): InjectOptions & { method: string; url: string } {
+function buildRequest(op: Operation, c: Case): InjectOptions & { method: Method; url: string } {
   let url = op.path;
   op.pathParams.forEach((name, i) => { url = url.replace(`{${name}}`, c.pathValues[i] ?? '1'); });
   const entries = [...c.fillers, ...(c.invalid ? [c.invalid] : [])];
