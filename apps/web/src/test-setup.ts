@@ -33,5 +33,22 @@ if (!('ResizeObserver' in window)) {
 }
 
 // jsdom does not implement pseudo-element styles and logs for each call antd makes.
+// Without layout it also leaves paddings and borders empty: antd's auto-sizing text area would
+// compute a NaN height from them, so they read as 0px, as a browser gives for an unstyled box.
 const getStyle = window.getComputedStyle.bind(window);
-window.getComputedStyle = (element: Element) => getStyle(element);
+const BOX_SIZE = /^(padding|border)-(top|bottom|left|right)(-width)?$/;
+window.getComputedStyle = (element: Element) => {
+  const style = getStyle(element);
+  return new Proxy(style, {
+    get(target, prop) {
+      if (prop === 'getPropertyValue') {
+        return (name: string) => {
+          const value = target.getPropertyValue(name);
+          return value === '' && BOX_SIZE.test(name) ? '0px' : value;
+        };
+      }
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+};

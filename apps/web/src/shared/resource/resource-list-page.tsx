@@ -2,7 +2,7 @@ import { CheckSquareOutlined, PlusOutlined } from '@ant-design/icons';
 import { az } from '@app/contract/texts/az';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Modal, Typography } from 'antd';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, Fragment } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { useAuth } from '../../app/auth/auth-context';
 import type { DataTableColumn } from '../data-table/column-types';
@@ -90,8 +90,9 @@ export function ResourceListPage<Row extends { id: number }>({ def }: { def: Res
 
   return (
     <Card size="small" styles={{ body: { padding: 12 } }}>
-      {contextHolder}
-      {actionHolder}
+      {/* each holder is keyed 'modal-holder' by antd: two siblings need keys of their own */}
+      <Fragment key="delete-confirm">{contextHolder}</Fragment>
+      <Fragment key="row-actions">{actionHolder}</Fragment>
       <Typography.Title level={4} style={{ marginTop: 0, marginBottom: 8 }}>{def.title}</Typography.Title>
       <DataTable<Row>
         tableId={def.id}
