@@ -26,7 +26,8 @@ function newestIn(dir) {
   let newest = 0;
   if (!fs.existsSync(dir)) return 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    // Build outputs and the typecheck's incremental state (tsconfig.tsbuildinfo) are not sources.
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.endsWith('.tsbuildinfo')) continue;
     const p = path.join(dir, entry.name);
     newest = Math.max(newest, entry.isDirectory() ? newestIn(p) : mtime(p));
   }
