@@ -20,7 +20,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app';
 import { readConfig } from '../apps/api/src/config';
 import type { Db } from '../apps/api/src/db/client';
-import { findDeclarationPage } from '../apps/api/src/modules/declarations/queries';
+import { findDeclarationPage } from '../apps/api/src/modules/declarations/lists/queries';
 import { CUSTOMERS, DAYS, fillBenchData, logIn, officeDateTime as officeDateTimeIn, one, openBenchDatabase, serverVersion } from './bench-db';
 
 const TARGET_P95_MS = 100;

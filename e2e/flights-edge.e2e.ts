@@ -81,7 +81,7 @@ describe('[SORTING][WEB] scans typed faster than the answers', () => {
 });
 
 describe('[FLIGHTS][WEB] closing a flight: the form before the question; a flight closed meanwhile', () => {
-  test('an empty or short air waybill is shown without a confirmation; a stale tab gets the reason and a locked form', async () => {
+  test('an empty or malformed air waybill is shown without a confirmation; a stale tab gets the reason and a locked form', async () => {
     const { context, page, api } = await signedIn(DEMO.warehouseman);
     const flightId = await createFlight(api, 'E2E-STALE');
     await page.goto(`${BASE_URL}/@next/flights/${flightId}/close/without-dispatch`);
@@ -95,12 +95,12 @@ describe('[FLIGHTS][WEB] closing a flight: the form before the question; a fligh
     expect(await page.locator('.ant-modal-confirm').count()).toBe(0);
     await airWaybill.fill('ab');
     await page.getByTestId('close-submit').click();
-    await closeForm.getByText('Aviaqaimə nömrəsi ən azı 3 simvol olmalıdır').waitFor();
+    await closeForm.getByText('Aviaqaimə nömrəsi düzgün deyil: 3 rəqəmli prefiks və 8 rəqəm (sonuncu yoxlama rəqəmi)').waitFor();
     expect(await page.locator('.ant-modal-confirm').count()).toBe(0);
 
     // closed meanwhile elsewhere (another tab, another user)
     await airWaybill.fill('235-12345675');
-    await api(`/api/admin/flights/close?close=true&type=without-dispatch`, form({ flight_id: flightId, airWaybill: '235-00000001' }));
+    await api(`/api/admin/flights/close?close=true&type=without-dispatch`, form({ flight_id: flightId, airWaybill: '235-00000000' }));
     await page.getByTestId('close-submit').dblclick();
     const dialog = page.locator('.ant-modal-confirm');
     await dialog.waitFor();
@@ -112,7 +112,7 @@ describe('[FLIGHTS][WEB] closing a flight: the form before the question; a fligh
     await expect.poll(() => page.getByTestId('close-submit').isDisabled()).toBe(true);
     await shot(page, 'flight-close-stale');
     const detail = await api<{ data: { airwaybill: string; state_id: number } }>(`/api/admin/flights/detail?flight_id=${flightId}`);
-    expect(detail.data).toMatchObject({ airwaybill: '235-00000001', state_id: 30 });
+    expect(detail.data).toMatchObject({ airwaybill: '235-00000000', state_id: 30 });
     await context.close();
   });
 });

@@ -171,11 +171,11 @@ describe('[FLIGHTS][WEB] a flight from creation to its manifest', () => {
     await page.getByTestId('airwaybill-change').click();
     await page.waitForURL(new RegExp(`/flights/${flightId}/air-waybills/update`));
     const awbForm = page.getByTestId('airwaybill-form');
-    await awbForm.getByLabel('Yeni aviaqaimə nömrəsi').fill('176-99887766');
+    await awbForm.getByLabel('Yeni aviaqaimə nömrəsi').fill('176-99887760');
     await page.getByTestId('airwaybill-submit').click();
     await confirm(page);
     await page.waitForURL(new RegExp(`/flights/${flightId}/air-waybills$`));
-    await page.getByTestId('awb-number').getByText('176-99887766').waitFor();
+    await page.getByTestId('awb-number').getByText('176-99887760').waitFor();
     await waitForTable(page, 'flight-dispatches');
     // the dispatches keep the number they were sent with (the executed run's input)
     await expect(tableRows(page, 'flight-dispatches').count()).resolves.toBe(n);

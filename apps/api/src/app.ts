@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -100,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
     },
   });
+  await registerCompression(app);
   await app.register(cookie);
   await app.register(formbody);
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: MAX_UPLOAD_MB * 1024 * 1024 } });
@@ -185,19 +188,91 @@ function isMalformedMultipart(error: Error): boolean {
   return !!error.stack?.includes('@fastify/busboy');
 }
 
-/** The built web app under /@next/ (and /login), with the SPA's index.html for its routes. */
+type Precompressed = { identity: Buffer; br?: Buffer; gzip?: Buffer };
+
+function readPrecompressed(file: string): Precompressed {
+  const copy = (ext: string) => (fs.existsSync(file + ext) ? fs.readFileSync(file + ext) : undefined);
+  return { identity: fs.readFileSync(file), br: copy('.br'), gzip: copy('.gz') };
+}
+
+/** br, else gzip, as Accept-Encoding allows (a `;q=0` refuses) and a copy exists; else the file itself. */
+function pickEncoding(header: string | undefined, file: Precompressed): 'identity' | 'br' | 'gzip' {
+  const accepted = new Set(
+    (header ?? '').split(',').map((part) => part.trim().toLowerCase().split(';')).filter(([, q]) => !/^\s*q=0(?:\.0*)?\s*$/.test(q ?? '')).map(([name]) => name),
+  );
+  if (file.br && accepted.has('br')) return 'br';
+  if (file.gzip && (accepted.has('gzip') || accepted.has('*'))) return 'gzip';
+  return 'identity';
+}
+
+/** Replies compressed at least this big (bytes): smaller ones gain less than the compression costs. */
+export const COMPRESS_THRESHOLD = 1024;
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/**
+ * issue 15: JSON replies (and text ones: CSV, XML) of COMPRESS_THRESHOLD bytes or more go out as
+ * brotli or gzip when the client accepts it. Registered before every route, as @fastify/compress
+ * requires. Binary downloads (PDF, xlsx, zip, octet-stream) are not compressible types and pass
+ * untouched, streams stay streams; the web app's files come precompressed from the build (below).
+ */
+async function registerCompression(app: FastifyInstance): Promise<void> {
+  await app.register(compress, {
+    threshold: COMPRESS_THRESHOLD,
+    encodings: ['br', 'gzip'],
+    // JSON of any flavour; other types as mime-db says (text yes; pdf, xlsx, zip, images, octet-stream no)
+    customTypes: (type: string) => JSON_TYPE.test(type),
+    // quality 4: a 17 KB list page compresses in well under a millisecond
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    // requests are not decompressed: no client sends compressed bodies
+    globalDecompression: false,
+  });
+}
+
+/** Hashed build output (apps/web/dist/assets/<name>-<hash>.<ext>): a new build gives new names. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The built web app under /@next/ (and /login), with the SPA's index.html for its routes. Files
+ * are served precompressed (`.br`, `.gz` beside each file, written by the web build) as the client
+ * accepts; hashed assets are cached for a year, index.html and anything unhashed are revalidated.
+ */
 function registerWebApp(app: FastifyInstance, webDist: string): void {
   const indexHtml = path.join(webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
+  const assetsDir = path.join(path.resolve(webDist), 'assets') + path.sep;
+  // index.html for every page path (about 2 KB, with the build's compressed copies), read again after a rebuild
+  let indexPage: (Precompressed & { mtimeMs: number }) | undefined;
+  const readIndexPage = () => {
+    const mtimes = ['', '.br', '.gz'].map((ext) => fs.statSync(indexHtml + ext, { throwIfNoEntry: false })?.mtimeMs ?? 0);
+    if (!mtimes[0]) return undefined;
+    const mtimeMs = Math.max(...mtimes); // the compressed copies are written after index.html
+    if (indexPage?.mtimeMs !== mtimeMs) indexPage = { ...readPrecompressed(indexHtml), mtimeMs };
+    return indexPage;
+  };
   if (hasWeb) {
     // index.html answers /@next/ itself (the address npm start prints); deeper page paths get it from the not-found handler.
-    app.register(fastifyStatic, { root: webDist, prefix: '/@next/', index: 'index.html', wildcard: true });
+    app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/@next/',
+      index: 'index.html',
+      wildcard: true,
+      preCompressed: true,
+      cacheControl: false,
+      // `file` is the file sent: x.js, or x.js.br / x.js.gz beside it; which one depends on Accept-Encoding
+      setHeaders: (res, file) => {
+        res.setHeader('cache-control', path.resolve(file).startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
+        res.setHeader('vary', 'accept-encoding');
+      },
+    });
   }
   app.get('/', { config: { access: 'public' } }, (_req, reply) => reply.redirect('/@next/'));
   app.setNotFoundHandler((req, reply) => {
     const isPage = req.method === 'GET' && (req.url.startsWith('/@next') || req.url.startsWith('/login'));
-    if (isPage && hasWeb && !path.extname(req.url.split('?')[0] ?? '')) {
-      return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(indexHtml));
+    const page = isPage && hasWeb && !path.extname(req.url.split('?')[0] ?? '') ? readIndexPage() : undefined;
+    if (page) {
+      const encoding = pickEncoding(req.headers['accept-encoding'], page);
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding').send(page[encoding]);
     }
     // an address no route answers is not a missing record ('Məlumat tapılmadı'): clients and logs tell them apart
     return reply.status(404).send({ message: az.errors.routeNotFound, error: 'route_not_found' });

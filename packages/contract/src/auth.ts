@@ -63,23 +63,20 @@ export interface AuthUser {
 }
 
 /** spec §7: POST /api/admin/notification/count (spec §3 "Counters"). */
-export interface CountersReply {
-  data: {
-    courier: number;
-    order: number;
-    declaration: number;
-    conflicted_declaration: number;
-    ticket: number;
-    waiting_tasks: number;
-    executing_tasks: number;
-    executed_tasks: number;
-  };
-}
-
-/** Top bar: GET /api/admin/cashboxes/balance (path from api-paths-in-use). */
-export interface CashboxBalanceReply {
-  data: { id: number; name: string; amount: string; currency: { id: number; code: string } } | null;
-}
+/** POST /api/admin/notification/count: the sidebar's badges (the reply schema). */
+export const ZCountersReply = z.object({
+  data: z.object({
+    courier: z.number().int(),
+    order: z.number().int(),
+    declaration: z.number().int(),
+    conflicted_declaration: z.number().int(),
+    ticket: z.number().int(),
+    waiting_tasks: z.number().int(),
+    executing_tasks: z.number().int(),
+    executed_tasks: z.number().int(),
+  }),
+});
+export type CountersReply = z.infer<typeof ZCountersReply>;
 
 /** A country as clients read it from GET /api/client/settings (`data.countries[]`). */
 export const ZClientSettingsCountry = z.object({ id: z.number().int(), abbr: z.string(), name: z.string(), unit: z.string() });

@@ -112,3 +112,15 @@ export const AZN_PER_USD = '1.7';
 export const CACHE_LOOKUP_MS = 900_000;
 export const SETTINGS_REFETCH_MS = 600_000;
 export const COUNTER_THROTTLE_MS = 3_000;
+
+// ---------------------------------------------------------------- reply building blocks (issue 14: the wire format)
+
+/** 0/1 where real clients read a flag as a number (issue 14). */
+export const zFlag01 = z.union([z.literal(0), z.literal(1)]);
+export type Flag01 = z.infer<typeof zFlag01>;
+/** `YYYY-MM-DD HH:mm:ss` in the office time zone (formatted in SQL). */
+export const zDateTimeOut = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+/** An exact decimal string, a numeric column's text. */
+export const zDecimalOut = z.string().regex(/^-?\d+(\.\d+)?$/);
+/** `{ data: [...], total }` (`total_kind` is ours). */
+export const zListReply = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row), total: z.number().int(), total_kind: z.enum(TOTAL_KINDS).optional() });

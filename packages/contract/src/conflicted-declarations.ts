@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { zDateTimeText, zDecimal, zFile, zFlag, zId, zInt, ZListQuery, type ListResponse } from './common';
+import { zDateTimeText, zDecimal, zFile, zFlag, zId, zInt, ZListQuery } from './common';
+import { zDateTimeOut, zDecimalOut, zListReply } from './common';
 
 /*
  * Unknown (conflicted) declarations (spec §3 "Unknown declaration", §4, §7 "Conflicted"): a parcel
@@ -73,42 +74,46 @@ export type ConflictedListQuery = z.infer<typeof ZConflictedListQuery>;
  * One row of the unknown declarations table (spec §2: adds a basket column), in the wire format of
  * issue 14: flat snake_case with the declarations list's names (`state_*`, `user_*`, `branch_*`, …).
  */
-export interface ConflictedListRow {
-  id: number;
-  track_code: string;
-  global_track_code: string;      // '' when none
-  state_id: number;
-  state_name: string;
-  user_id: number | null;
-  user_name: string | null;
-  user_code: string | null;
-  country_id: number;
-  branch_id: number | null;
-  branch_name: string | null;
-  basket_id: string | null;       // a string where clients read it
-  basket_name: string | null;
-  product_type_id: number | null;
-  product_type_name: string | null;
-  shop_name: string | null;
-  weight: string | null;
-  price: string | null;
-  currency: string;
-  quantity: number | null;
-  type: number;                   // 1 liquid, 2 other
-  descr: string | null;
+export const ZConflictedListRow = z.object({
+  id: z.number().int(),
+  track_code: z.string(),
+  global_track_code: z.string(),           // '' when none
+  state_id: z.number().int(),
+  state_name: z.string(),
+  user_id: z.number().int().nullable(),
+  user_name: z.string().nullable(),
+  user_code: z.string().nullable(),
+  country_id: z.number().int(),
+  branch_id: z.number().int().nullable(),
+  branch_name: z.string().nullable(),
+  basket_id: z.string().nullable(),        // a string where clients read it
+  basket_name: z.string().nullable(),
+  product_type_id: z.number().int().nullable(),
+  product_type_name: z.string().nullable(),
+  shop_name: z.string().nullable(),
+  weight: zDecimalOut.nullable(),
+  price: zDecimalOut.nullable(),
+  currency: z.string(),
+  quantity: z.number().int().nullable(),
+  type: z.number().int(),                  // 1 liquid, 2 other
+  descr: z.string().nullable(),
   /** URL of the uploaded document, or null. */
-  document_file: string | null;
-  causer_id: number | null;       // who created it
-  causer_name: string | null;
-  created_at: string;
-}
+  document_file: z.string().nullable(),
+  causer_id: z.number().int().nullable(),  // who created it
+  causer_name: z.string().nullable(),
+  created_at: zDateTimeOut,
+});
+export type ConflictedListRow = z.infer<typeof ZConflictedListRow>;
 
 /** GET /api/admin/conflicted_declaration/info → { data }: the row's names plus the detail's. */
-export interface ConflictedDeclarationDetail extends ConflictedListRow {
-  conflicted_declaration_id: number;
-  declaration_id: number | null;  // the declaration it was accepted into
-  deleted_at: string | null;
-}
-export type ConflictedListReply = ListResponse<ConflictedListRow>;
-export interface ConflictedInfoReply { data: ConflictedDeclarationDetail }
+export const ZConflictedDeclarationDetail = ZConflictedListRow.extend({
+  conflicted_declaration_id: z.number().int(),
+  declaration_id: z.number().int().nullable(),  // the declaration it was accepted into
+  deleted_at: zDateTimeOut.nullable(),
+});
+export type ConflictedDeclarationDetail = z.infer<typeof ZConflictedDeclarationDetail>;
+export const ZConflictedListReply = zListReply(ZConflictedListRow);
+export type ConflictedListReply = z.infer<typeof ZConflictedListReply>;
+export const ZConflictedInfoReply = z.object({ data: ZConflictedDeclarationDetail });
+export type ConflictedInfoReply = z.infer<typeof ZConflictedInfoReply>;
 export interface ConflictedAcceptReply { data: { id: number; declaration_id: number } }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { zDateTimeText, zDecimal, zFlag, zId, ZListQuery, type ListResponse } from './common';
-import { ZDeclarationListFilters, type DeclarationListRow } from './declarations';
+import { zDateTimeText, zDecimal, zFlag, zId, ZListQuery } from './common';
+import { ZDeclarationListFilters, ZDeclarationListReply, ZDeclarationListRow } from './declarations';
+import { zDateTimeOut, zDecimalOut, zFlag01, zListReply } from './common';
 
 /*
  * The declaration list screens beside the main list (spec §2 "Declaration routes", §3 "Post
@@ -38,14 +39,16 @@ export const ZDeletedDeclarationListQuery = ZListQuery.extend({
 });
 export type DeletedDeclarationListQuery = z.infer<typeof ZDeletedDeclarationListQuery>;
 
-export interface DeletedDeclarationRow extends DeclarationListRow {
+export const ZDeletedDeclarationRow = ZDeclarationListRow.extend({
   /** When customs' declaration was withdrawn (as we first learnt it). */
-  deleted_at: string;
+  deleted_at: zDateTimeOut,
   /** Who of us cancelled the declaration (its audit entry); null when the citizen withdrew it at customs. */
-  deleted_by_id: number | null;
-  deleted_by_name: string | null;
-}
-export type DeletedDeclarationListReply = ListResponse<DeletedDeclarationRow>;
+  deleted_by_id: z.number().int().nullable(),
+  deleted_by_name: z.string().nullable(),
+});
+export type DeletedDeclarationRow = z.infer<typeof ZDeletedDeclarationRow>;
+export const ZDeletedDeclarationListReply = zListReply(ZDeletedDeclarationRow);
+export type DeletedDeclarationListReply = z.infer<typeof ZDeletedDeclarationListReply>;
 
 // ---------------------------------------------------------------- post declarations (spec §3)
 
@@ -67,20 +70,22 @@ export const ZPostDeclarationListQuery = ZListQuery.extend({
 export type PostDeclarationListQuery = z.infer<typeof ZPostDeclarationListQuery>;
 
 /** spec §3 "Post declaration", in the wire format real clients read (issue 14: flat snake_case). */
-export interface PostDeclarationRow {
-  id: number;
-  track_code: string;
-  price: string | null;       // declared value (USD)
-  dgk_price: string | null;   // the value customs (DGK) set (USD)
-  user_id: number | null;
-  user_name: string | null;
-  user_code: string | null;
-  is_new: 0 | 1;
-  created_at: string;
-  customs_id: number | null;  // customs' numeric id
-  declaration_id: number | null;
-}
-export type PostDeclarationListReply = ListResponse<PostDeclarationRow>;
+export const ZPostDeclarationRow = z.object({
+  id: z.number().int(),
+  track_code: z.string(),
+  price: zDecimalOut.nullable(),       // declared value (USD)
+  dgk_price: zDecimalOut.nullable(),   // the value customs (DGK) set (USD)
+  user_id: z.number().int().nullable(),
+  user_name: z.string(),               // '' when none
+  user_code: z.string().nullable(),
+  is_new: zFlag01,
+  created_at: zDateTimeOut,
+  customs_id: z.number().nullable(),   // customs' numeric id
+  declaration_id: z.number().int().nullable(),
+});
+export type PostDeclarationRow = z.infer<typeof ZPostDeclarationRow>;
+export const ZPostDeclarationListReply = zListReply(ZPostDeclarationRow);
+export type PostDeclarationListReply = z.infer<typeof ZPostDeclarationListReply>;
 
 // ---------------------------------------------------------------- archive
 
@@ -109,4 +114,5 @@ export const ZArchiveListQuery = ZListQuery.extend({
   date_to: dateTime,
 });
 export type ArchiveListQuery = z.infer<typeof ZArchiveListQuery>;
-export type ArchiveListReply = ListResponse<DeclarationListRow>;
+export const ZArchiveListReply = ZDeclarationListReply;
+export type ArchiveListReply = z.infer<typeof ZArchiveListReply>;

@@ -1,6 +1,7 @@
-import type { DeclarationListRow } from './declarations';
 import { z } from 'zod';
 import { zDateTimeText, zDecimal, zFlag, zId, zIdList, zInt, ZListQuery } from './common';
+import { ZDeclarationListRow } from './declarations';
+import { zDateTimeOut, zListReply } from './common';
 import { az } from './texts/az';
 
 /*
@@ -167,14 +168,20 @@ export const CUSTOMS_STEPS = [0, 1, 2, 3] as const;
 /** spec §9: customs status refresh at least 3 s apart. */
 export const CUSTOMS_REFRESH_MS = 3000;
 export const ZCustomsStatusQuery = z.object({ track_code: z.string().trim().min(1).max(80) });
-/** GET /api/client/customs_status?track_code → spec §3 "Customs status": a code and a json (null code: never sent). */
-export interface CustomsStatusReply {
-  code: number | null;
-  json: unknown;
-  /** design: the declaration misses what customs needs (weight, price, product type, customer FIN) and was never sent. */
-  incomplete: boolean;
-  missing: string[];
-}
+/**
+ * GET /api/client/customs_status?track_code → spec §3 "Customs status": `data.customs_status`, the
+ * latest customs code (null: never sent), and `data.json`, what customs answered (null: nothing yet).
+ */
+export const ZCustomsStatusReply = z.object({
+  data: z.object({
+    customs_status: z.number().int().nullable(),
+    json: z.record(z.string(), z.unknown()).nullable(),
+    /** design: the declaration misses what customs needs (weight, price, product type, customer FIN) and was never sent. */
+    incomplete: z.boolean(),
+    missing: z.array(z.string()),
+  }),
+});
+export type CustomsStatusReply = z.infer<typeof ZCustomsStatusReply>;
 export interface CustomsStateEntry { id: number; code: number; label: string; json: unknown; created_at: string }
 export interface CustomsStatesReply { data: CustomsStateEntry[] }
 
@@ -210,8 +217,20 @@ export interface MarketplaceInfo {
 }
 export interface MarketplaceInfoReply { data: MarketplaceInfo | null }
 
-export interface MarketplaceParcelState { id: number; stateId: number | null; name: string; description: string | null; user: { id: number; name: string } | null; created_at: string }
-export interface MarketplaceParcelStatesReply { data: MarketplaceParcelState[] }
+/** GET declaration/trendyol/parcel-states/{trackCode}: the marketplace states of a parcel, oldest first (the names clients read). */
+export const ZMarketplaceParcelState = z.object({
+  _id: z.string(),
+  state: z.string(),
+  comment: z.string(),            // '' when none
+  author: z.string(),             // who set it ('' for the marketplace itself)
+  created_at: zDateTimeOut,
+  updated_at: zDateTimeOut,       // states are never edited: its creation
+  state_id: z.number().int().nullable(),
+  author_id: z.number().int().nullable(),
+});
+export type MarketplaceParcelState = z.infer<typeof ZMarketplaceParcelState>;
+export const ZMarketplaceParcelStatesReply = z.object({ data: z.array(ZMarketplaceParcelState) });
+export type MarketplaceParcelStatesReply = z.infer<typeof ZMarketplaceParcelStatesReply>;
 
 /** GET /api/admin/declaration/trendyol: marketplace parcels (providers 1 and 2). */
 export const ZMarketplaceListFilters = z.object({
@@ -231,12 +250,14 @@ export const MARKETPLACE_SORT_COLUMNS = ['id', 'created_at', 'track_code', 'weig
 export const ZMarketplaceListQuery = ZListQuery.extend({ sort_column: z.enum(MARKETPLACE_SORT_COLUMNS).optional() }).extend(ZMarketplaceListFilters.shape);
 export type MarketplaceListQuery = z.infer<typeof ZMarketplaceListQuery>;
 /** A marketplace parcel: the declarations list row (issue 14, flat) plus its marketplace state and PIN. */
-export interface MarketplaceListRow extends DeclarationListRow {
-  trendyol_state_id: number | null;
-  trendyol_state_name: string | null;
-  pin_code: string | null;
-}
-export interface MarketplaceListReply { data: MarketplaceListRow[]; total: number; last_page: number }
+export const ZMarketplaceListRow = ZDeclarationListRow.extend({
+  trendyol_state_id: z.number().int().nullable(),
+  trendyol_state_name: z.string().nullable(),
+  pin_code: z.string().nullable(),
+});
+export type MarketplaceListRow = z.infer<typeof ZMarketplaceListRow>;
+export const ZMarketplaceListReply = z.object({ data: z.array(ZMarketplaceListRow), total: z.number().int(), last_page: z.number().int() });
+export type MarketplaceListReply = z.infer<typeof ZMarketplaceListReply>;
 
 /** POST declaration/trendyol/updateState: single (body declaration_id, trendyol_state_id) or bulk (query trendyol_state_id, filter=1, the list's filters). */
 export const ZMarketplaceStateForm = z.object({
@@ -318,3 +339,34 @@ export function refuseManualChange(from: number, to: number): ManualChangeRefusa
  * left as they are and counted in `skipped`.
  */
 export interface DeclarationBulkStateReply { data: { count: number; skipped: number } }
+
+// ================================================================ branch sorting (sorting/list, sorting/nonsorted_declarations)
+
+/**
+ * GET sorting/list and sorting/nonsorted_declarations: flight_id is one flight or several (`a,b`,
+ * the other office front end's multi-select); without it, the parcels of every flight.
+ */
+export const ZSortingListQuery = ZListQuery.extend({
+  flight_id: zIdList,
+  track_code: z.preprocess(blank, z.string().trim().max(80).optional()),
+  user_id: z.preprocess(blank, zId.optional()),
+  branch_id: z.preprocess(blank, zId.optional()),
+});
+export type SortingListQuery = z.infer<typeof ZSortingListQuery>;
+/** spec §3 "Sorting list item": a parcel of the flight with its branch sorting code (letter) and code text (branch). */
+export const ZSortingListItem = z.object({
+  /** The declaration (also declaration_id). */
+  id: z.number().int(),
+  declaration_id: z.number().int(),
+  track_code: z.string(),
+  user_id: z.number().int().nullable(),
+  user_name: z.string().nullable(),
+  branch_id: z.number().int().nullable(),
+  branch_name: z.string().nullable(),
+  code: z.string().nullable(),
+  code_text: z.string().nullable(),
+  sorted_at: zDateTimeOut.nullable(),      // null: not sorted yet
+});
+export type SortingListItem = z.infer<typeof ZSortingListItem>;
+export const ZSortingListReply = zListReply(ZSortingListItem);
+export type SortingListReply = z.infer<typeof ZSortingListReply>;

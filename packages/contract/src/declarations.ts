@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zDateTimeText, zDecimal, zFile, zFlag, zId, zIdList, zInt, ZListQuery } from './common';
+import { zDateTimeOut, zDateTimeText, zDecimal, zDecimalOut, zFile, zFlag, zFlag01, zId, zIdList, zInt, zListReply, ZListQuery } from './common';
 import { az } from './texts/az';
 
 const text = z.string().trim().max(200).optional();
@@ -66,89 +66,96 @@ export const ZDeclarationListQuery = ZListQuery.extend({
 }).extend(ZDeclarationListFilters.shape);
 export type DeclarationListQuery = z.infer<typeof ZDeclarationListQuery>;
 
-/** 0/1 where real clients read a flag as a number (issue 14). */
-export type Flag01 = 0 | 1;
+// ---------------------------------------------------------------- reply shapes (issue 14: the routes' reply schemas)
+
+const int = () => z.number().int();
+
 
 /**
  * One row of the declarations list (spec §2 "Declarations table columns") in the wire format real
  * clients read (issue 14, ../shared/spec/api-fields-in-use.tsv): flat snake_case, a related record
  * as `<name>_id` + `<name>_name`, money and measures as exact decimal strings, flags 0/1 where the
  * file says 0/1, dates `YYYY-MM-DD HH:mm:ss` in the office time zone. declaration/info answers the
- * same names (DeclarationDetail), plus a few its own screen needs.
+ * same names (ZDeclarationDetail), plus a few its own screen needs.
  */
-export interface DeclarationListRow {
-  id: number;
-  awb: string;                   // '' when none
-  track_code: string;
-  global_track_code: string | null;
-  requires_declaration: boolean;
-  can_accommodate: boolean;      // may go into a box: not requiring a declaration
-  editable: Flag01;              // not deleted and not handed over (10)
-  weight: string | null;
-  height: string | null;
-  width: string | null;
-  depth: string | null;
-  price: string | null;          // product price
-  currency: string;              // prices are in USD
-  voen: string | null;
-  coupon_id: number;             // 0: no coupon (no coupons yet)
-  delivery_price: string | null;
+export const ZDeclarationListRow = z.object({
+  id: int(),
+  awb: z.string(),                         // '' when none
+  track_code: z.string(),
+  global_track_code: z.string().nullable(),
+  requires_declaration: z.boolean(),
+  can_accommodate: z.boolean(),            // may go into a box: not requiring a declaration
+  editable: zFlag01,                       // not deleted and not handed over (10)
+  weight: zDecimalOut.nullable(),
+  height: zDecimalOut.nullable(),
+  width: zDecimalOut.nullable(),
+  depth: zDecimalOut.nullable(),
+  price: zDecimalOut.nullable(),           // product price
+  currency: z.string(),                    // prices are in USD
+  voen: z.string().nullable(),
+  coupon_id: int(),                        // 0: no coupon (no coupons yet)
+  delivery_price: zDecimalOut.nullable(),
   /** The parcel (koli): its name, and its id for our own links. */
-  box: string | null;
-  parcel_id: number | null;
-  parcel_sorting_id: number | null;
-  parcel_sorting_state_name: string | null;
-  parcel_sorting_created_at: string | null;
-  basket_id: string | null;      // a string where clients read it
-  basket_name: string | null;
-  container_id: number | null;
-  container_name: string | null;
-  container_id_tmp: number | null;   // the previous box (no box history yet: the current one)
-  container_name_tmp: string | null;
-  branch_id: number | null;
-  branch_name: string | null;
-  quantity: number;
-  type: number;                  // 1 liquid, 2 other
-  shop_name: string;             // '' when none
+  box: z.string().nullable(),
+  parcel_id: int().nullable(),
+  parcel_sorting_id: int().nullable(),
+  parcel_sorting_state_name: z.string().nullable(),
+  parcel_sorting_created_at: zDateTimeOut.nullable(),
+  basket_id: z.string().nullable(),        // a string where clients read it
+  basket_name: z.string().nullable(),
+  container_id: int().nullable(),
+  container_name: z.string().nullable(),
+  container_id_tmp: int().nullable(),      // the previous box (no box history yet: the current one)
+  container_name_tmp: z.string().nullable(),
+  branch_id: int().nullable(),
+  branch_name: z.string().nullable(),
+  quantity: int(),
+  type: int(),                             // 1 liquid, 2 other
+  shop_name: z.string(),                   // '' when none
   /** URL of the uploaded document (GET declaration/document), or null. */
-  document_file: string | null;
-  tariff_category_id: number | null;
-  tariff_category_name: string | null;
-  state_id: number;
-  state_name: string;
-  product_type_id: number | null;
-  product_type_name: string | null;
-  user_id: number | null;
-  user_name: string | null;      // customer's full name
-  user_code: string | null;      // customer code (our own screens)
-  descr: string | null;
-  is_new: Flag01;
-  created_at: string;
-  delivered_at: string | null;
-  is_commercial: Flag01;
-  payed: Flag01;
-  customs: Flag01;
-  return: Flag01;
-  is_wanted: Flag01;
-  wanted_description: string | null;
-  flight_id: number | null;
-  flight_name: string | null;
-  country_id: number;
-  wardrobe_number: string;       // '' when none
-  is_your_branch: boolean;       // branch = the viewer's admin branch
-  causer_id: number | null;
-  causer_name: string | null;    // who last changed it
-  customs_data: { created_at: string; raw_data: Record<string, unknown> } | null;
-  delivery_point_id: number | null;
-  delivery_point_name: string | null;
-  trendyol: number;              // provider: 0 internal, 1 Trendyol-type, 2 Temu-type
-  trendyol_logs: Record<string, unknown> | null;
-  who_added_bbs: string | null;
-  when_added_bbs: string | null;
-  handover_task_id: string | null;
-  partner_id: number | null;
-  partner_name: string | null;
-}
+  document_file: z.string().nullable(),
+  tariff_category_id: int().nullable(),
+  tariff_category_name: z.string().nullable(),
+  state_id: int(),
+  state_name: z.string(),
+  product_type_id: int().nullable(),
+  product_type_name: z.string().nullable(),
+  user_id: int().nullable(),
+  user_name: z.string().nullable(),        // customer's full name
+  user_code: z.string().nullable(),        // customer code (our own screens)
+  descr: z.string().nullable(),
+  is_new: zFlag01,
+  created_at: zDateTimeOut,
+  /** null until handed over: a date clients read is not invented (the gaps file keeps it). */
+  delivered_at: zDateTimeOut.nullable(),
+  is_commercial: zFlag01,
+  payed: zFlag01,
+  customs: zFlag01,
+  return: zFlag01,
+  is_wanted: zFlag01,
+  wanted_description: z.string().nullable(),
+  flight_id: int().nullable(),
+  flight_name: z.string().nullable(),
+  country_id: int(),
+  wardrobe_number: z.string(),             // '' when none
+  is_your_branch: z.boolean(),             // branch = the viewer's admin branch
+  causer_id: int().nullable(),
+  causer_name: z.string().nullable(),      // who last changed it
+  customs_data: z.object({ created_at: zDateTimeOut, raw_data: z.record(z.string(), z.unknown()) }).nullable(),
+  delivery_point_id: int().nullable(),
+  delivery_point_name: z.string().nullable(),
+  trendyol: int(),                         // provider: 0 internal, 1 Trendyol-type, 2 Temu-type
+  trendyol_logs: z.record(z.string(), z.unknown()).nullable(),
+  who_added_bbs: z.string().nullable(),
+  when_added_bbs: zDateTimeOut.nullable(),
+  handover_task_id: z.string().nullable(),
+  partner_id: int().nullable(),
+  partner_name: z.string().nullable(),
+});
+export type DeclarationListRow = z.infer<typeof ZDeclarationListRow>;
+/** GET v2/declaration/list, declaration/this_month, declaration/minilist, declaration/partner_declarations. */
+export const ZDeclarationListReply = zListReply(ZDeclarationListRow);
+export type DeclarationListReply = z.infer<typeof ZDeclarationListReply>;
 
 // ================================================================ one declaration (issue 3)
 /*
@@ -291,38 +298,42 @@ export type DeclarationCommercialForm = z.infer<typeof ZDeclarationCommercialFor
 
 /**
  * GET /api/admin/declaration/info?declaration_id → { data: DeclarationDetail }: the list row's names
- * (issue 14: the same row mapper as the list) plus what the details screen needs.
+ * (issue 14: the same row mapper as the list) plus what the details screen needs. info_by_track_code
+ * (admin and branch partner) answers the same.
  */
-export interface DeclarationDetail extends DeclarationListRow {
-  is_special: boolean;
-  measure_id: number;
-  deleted_at: string | null;
-  user_surname: string | null;
-  user_first_name: string | null;
-  user_phone: string | null;
-  user_fin: string | null;
-  flight_state_id: number | null;
-  location_name: string;         // its branch's name ('' when none)
-}
-export interface DeclarationInfoReply { data: DeclarationDetail }
+export const ZDeclarationDetail = ZDeclarationListRow.extend({
+  is_special: z.boolean(),
+  measure_id: int(),
+  deleted_at: zDateTimeOut.nullable(),
+  user_surname: z.string().nullable(),
+  user_first_name: z.string().nullable(),
+  user_phone: z.string().nullable(),
+  user_fin: z.string().nullable(),
+  flight_state_id: int().nullable(),
+  location_name: z.string(),               // its branch's name ('' when none)
+});
+export type DeclarationDetail = z.infer<typeof ZDeclarationDetail>;
+export const ZDeclarationInfoReply = z.object({ data: ZDeclarationDetail });
+export type DeclarationInfoReply = z.infer<typeof ZDeclarationInfoReply>;
 
-/** GET /api/admin/declaration/combine → a prefilled create form of the combined declarations. */
-export interface DeclarationCombineReply {
-  data: {
-    combined_id: number[];
-    user_id: number;
-    country_id: number;
-    branch_id: number | null;
-    product_type_id: number | null;
-    quantity: number;
-    weight: string;
-    price: string;
-    type: number;                // 1 if any is liquid
-    shop_name: string | null;
-    global_track_code: string | null;
-    declarations: { id: number; track_code: string; global_track_code: string | null; weight: string | null; price: string | null; quantity: number }[];
-  };
-}
+/**
+ * GET /api/admin/declaration/combine → the create form prefilled from the combined declarations:
+ * the first one's row (the names every declaration reply has) with the sums and merges of all of
+ * them (quantity, weight, price, liquid if any is, shops joined), no global track code (the new
+ * declaration gets its own), the combined ids and a summary of each.
+ */
+export const ZDeclarationCombineReply = z.object({
+  data: ZDeclarationListRow.extend({
+    weight: zDecimalOut,
+    price: zDecimalOut,
+    combined_id: z.array(int()),
+    declarations: z.array(z.object({
+      id: int(), track_code: z.string(), global_track_code: z.string().nullable(),
+      weight: zDecimalOut.nullable(), price: zDecimalOut.nullable(), quantity: int(),
+    })),
+  }),
+});
+export type DeclarationCombineReply = z.infer<typeof ZDeclarationCombineReply>;
 
 /** GET /api/admin/declaration/getstates?declaration_id → { data: TimelineEntry[] }, oldest first (spec §3 "Timeline entry"). */
 export interface DeclarationTimelineEntry {
@@ -348,8 +359,9 @@ export type DeclarationSaveReply = DeclarationInfoReply;
 export interface DeclarationActionReply { data: { id: number } }
 /** cancel_many and v2 edit/state → how many declarations changed. */
 export interface DeclarationBulkReply { data: { count: number } }
-/** GET /api/admin/declaration/orders?declaration_id → { data: [] } until the orders domain exists. */
-export interface DeclarationOrdersReply { data: { id: number; track_code: string | null }[] }
+/** GET /api/admin/declaration/orders?declaration_id → the order ids (strings clients link to): [] until the orders domain exists (issue 18). */
+export const ZDeclarationOrdersReply = z.object({ data: z.array(z.string()) });
+export type DeclarationOrdersReply = z.infer<typeof ZDeclarationOrdersReply>;
 
 // ---------------------------------------------------------------- returns (spec §3 "Return", §5)
 
@@ -387,3 +399,4 @@ export type ReturnForm = z.infer<typeof ZReturnForm>;
 
 /** GET /api/admin/declaration/partner_declarations: the list's query (partner_id filters one partner). */
 export type PartnerDeclarationRow = DeclarationListRow; // partner_id/partner_name, causer_id/causer_name (edited by)
+export const ZPartnerDeclarationListReply = ZDeclarationListReply;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDateTime, zFile, zFlag, zId, zIdList, zInt } from './common';
 import { ZDeclarationListFilters } from './declarations';
+import { zDateTimeOut } from './common';
 import { DECLARATION_STATUS, IMPORT_STATUS } from './statuses';
 
 /**
@@ -48,14 +49,28 @@ export const ZDeclarationExportQuery = ZDeclarationListFilters.extend({
 });
 export type DeclarationExportQuery = z.infer<typeof ZDeclarationExportQuery>;
 
-/** GET declaration/handing_export (spec §7): branch_id, country_id, start_date, end_date. */
+/** 'DD.MM.YYYY HH:mm[:ss]' (what the other office front end sends) → 'YYYY-MM-DD HH:mm:ss'; anything else as it is. */
+export function fromDottedDateTime(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  const m = /^\s*(\d{2})\.(\d{2})\.(\d{4})(?: (\d{2}):(\d{2})(?::(\d{2}))?)?\s*$/.exec(v);
+  if (!m) return v;
+  const [, dd, mm, yyyy, hh = '00', mi = '00', ss = '00'] = m;
+  return `${yyyy}-${mm}-${dd} ${hh}:${mi}:${ss}`;
+}
+const handoverDateTime = z.preprocess(fromDottedDateTime, dateTime);
+
+/**
+ * GET declaration/handing_export (spec §7): branch_id and country_id (one or several: `a,b`),
+ * start_date and end_date as 'YYYY-MM-DD HH:mm:ss' or 'DD.MM.YYYY HH:mm'; an empty start_date
+ * means from the beginning.
+ */
 export const ZHandoverExportQuery = z.object({
-  branch_id: zId.optional(),
-  country_id: zInt.min(1).max(2).optional(),
-  start_date: dateTime,
-  end_date: dateTime,
+  branch_id: zIdList,
+  country_id: zIdList,
+  start_date: z.preprocess((v) => (v === '' ? undefined : v), handoverDateTime.optional()),
+  end_date: handoverDateTime,
   as_task: zFlag.optional(),
-}).refine((q) => q.start_date <= q.end_date, { path: ['end_date'], message: 'end_date' });
+}).refine((q) => q.start_date === undefined || q.start_date <= q.end_date, { path: ['end_date'], message: 'end_date' });
 export type HandoverExportQuery = z.infer<typeof ZHandoverExportQuery>;
 
 /** GET declaration/proforma: one declaration or several (one page per customer). */
@@ -78,19 +93,23 @@ export const ZExportTaskListQuery = z.object({
 });
 
 /** spec §3 "Export task": id, type, file_path, created_at, updated_at, user, status, model. */
-export interface ExportTask {
-  id: number;
-  type: ExportKind;
-  file_path: string | null;
-  file_name: string | null;
-  created_at: string;
-  updated_at: string;
-  user: { id: number; name: string } | null;
-  status: { id: number; name: string };
-  model: string;
-  rows: number | null;
-  error: string | null;
-}
+export const ZExportTask = z.object({
+  id: z.number().int(),
+  type: z.string(),                      // an ExportKind
+  file_path: z.string().nullable(),      // null until the file is written
+  file_name: z.string().nullable(),
+  created_at: zDateTimeOut,
+  updated_at: zDateTimeOut,
+  user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  status: z.object({ id: z.number().int(), name: z.string() }),
+  model: z.string(),
+  rows: z.number().int().nullable(),
+  error: z.string().nullable(),
+});
+export type ExportTask = z.infer<typeof ZExportTask>;
+/** GET export/declaration/task_list. */
+export const ZExportTaskListReply = z.object({ data: z.array(ZExportTask), total: z.number().int() });
+export type ExportTaskListReply = z.infer<typeof ZExportTaskListReply>;
 
 /** Excel import by track code: what matched and what did not. */
 export interface TrackCodeImportRow {

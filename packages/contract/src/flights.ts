@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { isCalendarDateTime, zId, zInt, ZListQuery, zNumber, type ListResponse } from './common';
+import { zAirWaybill } from './air-waybill';
+import { isCalendarDateTime, zDateTimeOut, zDecimalOut, zFlag01, zId, zInt, zListReply, ZListQuery, zNumber, type ListResponse } from './common';
+import { ZDeclarationListFilters, type DeclarationListRow } from './declarations';
 import { FLIGHT_STATUS } from './statuses';
 import { az, fill } from './texts/az';
 
@@ -20,6 +22,10 @@ export { FLIGHT_STATUS };
  *  - at 30 the air waybill number may be corrected (the parcels' customs records are updated).
  */
 
+// ---------------------------------------------------------------- reply shapes (issue 14: the routes' reply schemas)
+
+const listReply = zListReply;
+
 /** Lookup groups (spec §4): flight statuses 8, Trendyol (marketplace) statuses 43. */
 export const FLIGHT_STATUS_GROUP = 8;
 export const FLIGHT_MARKETPLACE_STATUS_GROUP = 43;
@@ -39,8 +45,8 @@ export function isCalendarDay(text: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(text) && isCalendarDateTime(text);
 }
 const date = z.preprocess(blank, z.string().trim().refine(isCalendarDay, { message: az.flights.invalidDate }).optional());
-/** An air waybill: required, then at least 3 characters (each with its own text). */
-const airwaybill = z.string().trim().min(1).max(64).refine((v) => v.length === 0 || v.length >= 3, { message: az.flights.airwaybillTooShort });
+/** An air waybill: required, then the IATA form with its check digit; parsed to `176-12345675` (air-waybill.ts). */
+const airwaybill = zAirWaybill;
 /** A required id of a form: blank → "required" (not a NaN from coercion). */
 const reqId = z.preprocess((v) => (v === null ? undefined : v), zId);
 
@@ -75,45 +81,49 @@ export const ZFlightListQuery = ZListQuery.extend({
 export type FlightListQuery = z.infer<typeof ZFlightListQuery>;
 
 /** A flights list row (issue 14 wire format: flat, snake_case; amounts and weights as exact decimal strings). */
-export interface FlightRow {
-  id: number;
-  name: string;
+export const ZFlightRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
   /** Provider code (0 internal, 1 Trendyol, 2 Temu) and its label. */
-  trendyol: number;
-  flight_provider: string;
+  trendyol: z.number().int(),
+  flight_provider: z.string(),
   /** '' while the flight has none. */
-  airwaybill: string;
-  /** YYYY-MM-DD HH:mm:ss (office time zone). */
-  start_date: string;
-  end_date: string | null;
-  created_at: string;
-  closed_at: string | null;
+  airwaybill: z.string(),
+  start_date: zDateTimeOut,
+  end_date: zDateTimeOut.nullable(),
+  created_at: zDateTimeOut,
+  closed_at: zDateTimeOut.nullable(),
   /** YYYY-MM, the flight's accounting month ("current month"), null when never set. */
-  this_month: string | null;
-  country_id: number;
-  country_name: string;
-  state_id: number;
-  state_name: string;
+  this_month: z.string().nullable(),
+  country_id: z.number().int(),
+  country_name: z.string(),
+  state_id: z.number().int(),
+  state_name: z.string(),
   /** Parcels (declarations) on the flight; `total` is the same figure under the name clients read. */
-  count: number;
-  total: number;
+  count: z.number().int(),
+  total: z.number().int(),
   /** Parcels handed over (status 10). */
-  finished: number;
+  finished: z.number().int(),
   /** kg, sum of the parcels' weights. */
-  weight: string;
+  weight: zDecimalOut,
   /** Sum of the parcels' product prices in lira (Turkey) — spec column "amount in lira". */
-  price: string;
+  price: zDecimalOut,
   /** Sum of the delivery prices, $. */
-  delivery_price: string;
+  delivery_price: zDecimalOut,
   /** Package runs of the flight and how many are executed. */
-  package_runs: number;
-  package_runs_executed: number;
-}
-export type FlightListReply = ListResponse<FlightRow>;
+  package_runs: z.number().int(),
+  package_runs_executed: z.number().int(),
+});
+export type FlightRow = z.infer<typeof ZFlightRow>;
+/** GET v2/flights/list. */
+export const ZFlightListReply = listReply(ZFlightRow);
+export type FlightListReply = z.infer<typeof ZFlightListReply>;
 
-export interface FlightOption { id: number; name: string; flight_name: string }
+export const ZFlightOption = z.object({ id: z.number().int(), name: z.string(), flight_name: z.string() });
+export type FlightOption = z.infer<typeof ZFlightOption>;
 /** GET flights/options, flights/select: newest first, at most 1000. */
-export interface FlightOptionsReply { data: FlightOption[] }
+export const ZFlightOptionsReply = z.object({ data: z.array(ZFlightOption) });
+export type FlightOptionsReply = z.infer<typeof ZFlightOptionsReply>;
 export const ZFlightOptionsQuery = z.object({
   country_id: optId,
   /** only open (29) flights when 1 */
@@ -125,29 +135,33 @@ export const ZFlightIdQuery = z.object({ flight_id: zId });
 export type FlightIdQuery = z.infer<typeof ZFlightIdQuery>;
 
 /** GET flights/detail?flight_id: the info cards of the detail page. */
-export interface FlightDetail extends Omit<FlightRow, 'weight' | 'price' | 'delivery_price'> {
+export const ZFlightDetail = ZFlightRow.omit({ weight: true, price: true, delivery_price: true }).extend({
   /** The detail's figures are numbers (clients use them as they are). */
-  weight: number;
-  price: number;
-  delivery_price: number;
+  weight: z.number(),
+  price: z.number(),
+  delivery_price: z.number(),
   /** Bags (kisə) of the flight. */
-  bags: number;
+  bags: z.number().int(),
   /** Parcels declared to customs (with a registration number) / not. */
-  declared: number;
-  undeclared: number;
+  declared: z.number().int(),
+  undeclared: z.number().int(),
   /** Parcels at 8 (dispatch sent). */
-  dispatched: number;
+  dispatched: z.number().int(),
   /** Dimensional weight kg (also via calculate), 0 until computed (volume_calculated 0). */
-  volume: number;
-  volume_calculated: number;
+  volume: z.number(),
+  volume_calculated: z.number().int(),
   /** What the row menu may do now (spec §4 rules), decided by the server. */
-  can: { close: boolean; change_airwaybill: boolean; pallets: boolean };
-}
+  can: z.object({ close: z.boolean(), change_airwaybill: z.boolean(), pallets: z.boolean() }),
+});
+export type FlightDetail = z.infer<typeof ZFlightDetail>;
+export const ZFlightDetailReply = z.object({ data: ZFlightDetail });
 
 /** GET flights/stats?flight_id (spec §3 Stats): handed-over parcels and what they paid, $. */
-export interface FlightStatsReply { data: { sum: string; count: number } }
-/** GET flights/calculate?flight_id: dimensional weight (w×h×d/6000 per parcel, kg). */
-export interface FlightCalculateReply { data: number; weight: string; count: number }
+export const ZFlightStatsReply = z.object({ data: z.object({ sum: zDecimalOut, count: z.number().int() }) });
+export type FlightStatsReply = z.infer<typeof ZFlightStatsReply>;
+/** GET flights/calculate?flight_id: dimensional weight (w×h×d/6000 per parcel, kg); `data` the bare value clients read. */
+export const ZFlightCalculateReply = z.object({ data: z.number(), weight: zDecimalOut, count: z.number().int() });
+export type FlightCalculateReply = z.infer<typeof ZFlightCalculateReply>;
 
 // ---------------------------------------------------------------- package runs (packaging process)
 
@@ -158,29 +172,34 @@ export interface PackageRunItemInput {
   declarationId?: number;
 }
 export interface PackageRunItemOutput { trackingNumber: string; code: number; message?: string | null }
-export interface PackageRun {
-  id: number;
-  flight_id: number;
+export const ZPackageRun = z.object({
+  id: z.number().int(),
+  flight_id: z.number().int(),
   /** 0/1 */
-  executed: number;
+  executed: zFlag01,
   /** The run's overall code as text ('200' answered, '500' not parsed), null until executed. */
-  status_code: string | null;
+  status_code: z.string().nullable(),
   /** JSON text of the request: [{regNumber, trackingNumber, airWaybillNumber, depeshNumber}]. */
-  json: string;
+  json: z.string(),
   /** JSON text of the answer: {code, data: {<trackingNumber>: <code>}}, null until executed. */
-  response: string | null;
-  input: PackageRunItemInput[];
-  output: PackageRunItemOutput[] | null;
+  response: z.string().nullable(),
+  input: z.array(z.object({
+    trackingNumber: z.string(), airWaybillNumber: z.string(), dispatchNumber: z.string(), regNumber: z.string(), declarationId: z.number().int().optional(),
+  })),
+  output: z.array(z.object({ trackingNumber: z.string(), code: z.number(), message: z.string().nullable().optional() })).nullable(),
   /** ms, -1 until executed. */
-  elapsed_time: number;
-  start_date: string | null;
-  end_date: string | null;
-  created_at: string;
+  elapsed_time: z.number(),
+  start_date: zDateTimeOut.nullable(),
+  end_date: zDateTimeOut.nullable(),
+  created_at: zDateTimeOut,
   /** Parcels of the run customs accepted (code 200 or 048). */
-  accepted: number;
-}
+  accepted: z.number().int(),
+});
+export type PackageRun = z.infer<typeof ZPackageRun>;
 export const ZFlightPackagesQuery = ZListQuery.extend({ flight_id: zId });
-export type FlightPackagesReply = ListResponse<PackageRun>;
+/** GET flights/packages?flight_id: the flight's package runs, newest first. */
+export const ZFlightPackagesReply = listReply(ZPackageRun);
+export type FlightPackagesReply = z.infer<typeof ZFlightPackagesReply>;
 export const ZExecutePackageRunQuery = z.object({ queue_id: zId });
 export interface ExecutePackageRunItem { track_code: string; code: string; codename: string }
 export interface ExecutePackageRunReply { message: string; packages: PackageRunItemOutput[]; response: ExecutePackageRunItem[]; data: PackageRun }
@@ -188,30 +207,43 @@ export interface ExecutePackageRunReply { message: string; packages: PackageRunI
 // ---------------------------------------------------------------- sent dispatches / air waybills
 
 /** One dispatched parcel (spec §3 "Dispatch summary" packages). */
-export interface DispatchPackage {
-  declaration_id: number;
+export const ZDispatchPackage = z.object({
+  declaration_id: z.number().int(),
   /** The customs service's casing for the tracking number, dispatch number and date (file wins). */
-  trackinG_NO: string;
-  reg_number: string | null;
-  depesH_NUMBER: string | null;
-  airwaybill: string | null;
-  weight: string;
-  user_id: number | null;
-  user_name: string | null;
-  code: number | null;
-  depesH_DATE: string | null;
-}
+  trackinG_NO: z.string(),
+  reg_number: z.string().nullable(),
+  /** '' before the run is numbered (never the case for a stored run). */
+  depesH_NUMBER: z.string(),
+  airwaybill: z.string(),
+  weight: zDecimalOut,
+  user_id: z.number().int().nullable(),
+  user_name: z.string().nullable(),
+  code: z.number().nullable(),
+  /** When the run was sent; its creation time while it waits (clients show a date). */
+  depesH_DATE: zDateTimeOut,
+  /** Whether the run holding it has been sent (executed) yet. */
+  sent: z.boolean(),
+});
+export type DispatchPackage = z.infer<typeof ZDispatchPackage>;
 export const AIRWAYBILL_PACKAGES_PAGE_SIZE = 20;
 export const ZAirwaybillPackagesQuery = ZListQuery.extend({
   flight_id: zId,
   per_page: zInt.min(1).max(1000).default(AIRWAYBILL_PACKAGES_PAGE_SIZE),
 });
 /** GET airwaybillpackages?flight_id: page size 20, totals over every page. */
-export interface AirwaybillPackagesReply { data: { packages: DispatchPackage[]; totalWeight: number; count: number }; total: number }
+export const ZAirwaybillPackagesReply = z.object({
+  data: z.object({ packages: z.array(ZDispatchPackage), totalWeight: z.number(), count: z.number().int() }),
+  total: z.number().int(),
+});
+export type AirwaybillPackagesReply = z.infer<typeof ZAirwaybillPackagesReply>;
 /** GET airwaybillinfo?flight_id */
-export interface AirwaybillInfoReply {
-  data: { flight_id: number; airwaybill: string; state_id: number; state_name: string; dispatched: number; total_weight: string; can_change: boolean };
-}
+export const ZAirwaybillInfoReply = z.object({
+  data: z.object({
+    flight_id: z.number().int(), airwaybill: z.string(), state_id: z.number().int(), state_name: z.string(), dispatched: z.number().int(),
+    total_weight: zDecimalOut, can_change: z.boolean(),
+  }),
+});
+export type AirwaybillInfoReply = z.infer<typeof ZAirwaybillInfoReply>;
 /** POST flights/airwaybill (multipart): only at 30 (spec §4). */
 export const ZAirwaybillChange = z.object({
   flight_id: zInt.positive(),
@@ -229,16 +261,113 @@ export interface AirwaybillChangeReply {
 // ---------------------------------------------------------------- pallets / bags
 
 /** spec §3 "Pallet": a bag (kisə) of the flight with its totals. */
-export interface Pallet { id: number; box: string; total_count: number; total_weight: number }
-export interface FlightBoxesReply { data: Pallet[] }
-export const ZBoxDeclarationsQuery = ZListQuery.extend({ flight_id: optId, box_id: optId, track_code: text(80) });
-export interface BoxDeclarationRow {
-  id: number; track_code: string; global_track_code: string | null; user_id: number | null; user_name: string | null;
-  /** The bag (koli): its id and name. */
-  box_id: number | null; box: string | null; weight: string; state_id: number; state_name: string; price: string; delivery_price: string;
-  flight_id: number | null; flight_name: string | null;
-}
-export type BoxDeclarationsReply = ListResponse<BoxDeclarationRow>;
+export const ZPallet = z.object({ id: z.number().int(), box: z.string(), total_count: z.number().int(), total_weight: z.number() });
+export type Pallet = z.infer<typeof ZPallet>;
+export const ZFlightBoxesReply = z.object({ data: z.array(ZPallet) });
+export type FlightBoxesReply = z.infer<typeof ZFlightBoxesReply>;
+
+// ---------------------------------------------------------------- the flight's declarations (flights/info, box_declarations)
+
+/**
+ * GET flights/info and flights/box_declarations: the declarations list's filters (clients reuse the
+ * declarations table's columns) over one flight (`flight_id`, or `flight_name` holding the flight's
+ * id, as the flight's screen presets it) or one bag (`box_id`). `box` is the bag column's select
+ * filter (a bag id), `tariff_category_id` the tariff column's, `created_at` a 'from,to' range.
+ */
+export const ZFlightDeclarationsQuery = ZListQuery.extend(ZDeclarationListFilters.shape).extend({
+  flight_id: optId,
+  box_id: optId,
+  box: optId,
+  tariff_category_id: optId,
+  /** The table's country select sends any country id. */
+  country_id: optId,
+  created_at: dateRange,
+});
+export type FlightDeclarationsQuery = z.infer<typeof ZFlightDeclarationsQuery>;
+/** An id written as text: `flight_name` preset with the flight's id. */
+export const isIdText = (v: string) => /^\d{1,9}$/.test(v);
+
+/** One declaration of the flight: the declarations list row (contract DeclarationListRow), as real clients read it. */
+export const ZFlightDeclarationRow = z.object({
+  id: z.number().int(),
+  awb: z.string(),
+  track_code: z.string(),
+  global_track_code: z.string().nullable(),
+  requires_declaration: z.boolean(),
+  can_accommodate: z.boolean(),
+  editable: zFlag01,
+  weight: zDecimalOut.nullable(),
+  height: zDecimalOut.nullable(),
+  width: zDecimalOut.nullable(),
+  depth: zDecimalOut.nullable(),
+  price: zDecimalOut.nullable(),
+  currency: z.string(),
+  voen: z.string().nullable(),
+  coupon_id: z.number().int(),
+  delivery_price: zDecimalOut.nullable(),
+  box: z.string().nullable(),
+  parcel_id: z.number().int().nullable(),
+  parcel_sorting_id: z.number().int().nullable(),
+  parcel_sorting_state_name: z.string().nullable(),
+  parcel_sorting_created_at: zDateTimeOut.nullable(),
+  basket_id: z.string().nullable(),
+  basket_name: z.string().nullable(),
+  container_id: z.number().int().nullable(),
+  container_name: z.string().nullable(),
+  container_id_tmp: z.number().int().nullable(),
+  container_name_tmp: z.string().nullable(),
+  branch_id: z.number().int().nullable(),
+  branch_name: z.string().nullable(),
+  quantity: z.number().int(),
+  type: z.number().int(),
+  shop_name: z.string(),
+  document_file: z.string().nullable(),
+  tariff_category_id: z.number().int().nullable(),
+  tariff_category_name: z.string().nullable(),
+  state_id: z.number().int(),
+  state_name: z.string(),
+  product_type_id: z.number().int().nullable(),
+  product_type_name: z.string().nullable(),
+  user_id: z.number().int().nullable(),
+  user_name: z.string().nullable(),
+  user_code: z.string().nullable(),
+  descr: z.string().nullable(),
+  is_new: zFlag01,
+  created_at: zDateTimeOut,
+  delivered_at: zDateTimeOut.nullable(),
+  is_commercial: zFlag01,
+  payed: zFlag01,
+  customs: zFlag01,
+  return: zFlag01,
+  is_wanted: zFlag01,
+  wanted_description: z.string().nullable(),
+  flight_id: z.number().int().nullable(),
+  flight_name: z.string().nullable(),
+  country_id: z.number().int(),
+  wardrobe_number: z.string(),
+  is_your_branch: z.boolean(),
+  causer_id: z.number().int().nullable(),
+  causer_name: z.string().nullable(),
+  customs_data: z.object({ created_at: z.string(), raw_data: z.record(z.string(), z.unknown()) }).nullable(),
+  delivery_point_id: z.number().int().nullable(),
+  delivery_point_name: z.string().nullable(),
+  trendyol: z.number().int(),
+  trendyol_logs: z.record(z.string(), z.unknown()).nullable(),
+  who_added_bbs: z.string().nullable(),
+  when_added_bbs: z.string().nullable(),
+  handover_task_id: z.string().nullable(),
+  partner_id: z.number().int().nullable(),
+  partner_name: z.string().nullable(),
+});
+export type FlightDeclarationRow = z.infer<typeof ZFlightDeclarationRow>;
+/** The declarations list row is this row (kept in step at compile time). */
+export const asFlightDeclarationRow = (row: DeclarationListRow): FlightDeclarationRow => row;
+export const ZFlightDeclarationsReply = listReply(ZFlightDeclarationRow);
+export type FlightDeclarationsReply = z.infer<typeof ZFlightDeclarationsReply>;
+/** The bag screen's rows are the same declaration rows. */
+export type BoxDeclarationRow = FlightDeclarationRow;
+export type BoxDeclarationsReply = FlightDeclarationsReply;
+export const ZBoxDeclarationsQuery = ZFlightDeclarationsQuery;
 
 // ---------------------------------------------------------------- writes
 
@@ -321,9 +450,23 @@ export interface ManifestResult {
   found: string[];
   not_found: string[];
 }
-/** GET manifests_box?flight_id: bags with their manifest totals. */
-export interface ManifestBox { id: number; name: string; count: number; weight: string; price: string }
-export interface ManifestBoxReply { data: ManifestBox[] }
+/**
+ * GET manifests_box?flight_id: every bag of the flight written as its manifest into one .zip (the
+ * manifest result's shape, counts as numbers): `bags` the flight's bags, `empty_bags` those without
+ * a parcel of the flight, `archived_bags` those written, `found` the parcels written, `not_found` the
+ * flight's parcels in no bag (left out). `zip_url` is '' when no bag holds a parcel.
+ */
+export const ZManifestBoxReply = z.object({
+  data: z.object({
+    zip_url: z.string(),
+    empty_bags: z.number().int(),
+    archived_bags: z.number().int(),
+    bags: z.number().int(),
+    found: z.number().int(),
+    not_found: z.number().int(),
+  }),
+});
+export type ManifestBoxReply = z.infer<typeof ZManifestBoxReply>;
 
 // ---------------------------------------------------------------- exports
 

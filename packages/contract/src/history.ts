@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zDateTimeText, zId, ZListQuery, type ListResponse } from './common';
+import { TOTAL_KINDS, zDateTimeText, zId, ZListQuery } from './common';
 import { zDateRangeText } from './users';
 
 /*
@@ -34,23 +34,26 @@ export const ZStateArchiveQuery = ZListQuery.extend({
 export type StateArchiveQuery = z.infer<typeof ZStateArchiveQuery>;
 
 /** One status change, flat (issue 14): related records as `<name>_id` + `<name>_name`. */
-export interface StateArchiveRow {
-  id: number;
-  model_id: number;
-  model_name: string;
-  object_id: number;
+export const ZStateArchiveRow = z.object({
+  id: z.number().int(),
+  model_id: z.number().int(),
+  model_name: z.string(),
+  object_id: z.number().int(),
   /** The declaration's track code when the record is a declaration (model 2). */
-  object_code: string | null;
-  from_state_id: number | null;
-  from_state_name: string | null;
-  state_id: number;
-  state_name: string;
-  user_id: number | null;     // null: the system
-  user_name: string | null;
-  note: string | null;
-  created_at: string;
-}
-export type StateArchiveReply = ListResponse<StateArchiveRow>;
+  object_code: z.string().nullable(),
+  from_state_id: z.number().int().nullable(),
+  from_state_name: z.string().nullable(),
+  state_id: z.number().int(),
+  state_name: z.string(),
+  user_id: z.number().int().nullable(), // null: the system
+  user_name: z.string().nullable(),
+  note: z.string().nullable(),
+  created_at: z.string(),
+});
+export type StateArchiveRow = z.infer<typeof ZStateArchiveRow>;
+const listReply = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row), total: z.number(), total_kind: z.enum(TOTAL_KINDS).optional() });
+export const ZStateArchiveReply = listReply(ZStateArchiveRow);
+export type StateArchiveReply = z.infer<typeof ZStateArchiveReply>;
 
 /** `title` orders by the action, `model_name` by the entity, `user_name` by the user id (real clients' column ids). */
 export const LOG_SORT_COLUMNS = ['id', 'created_at', 'user_id', 'action', 'title', 'model_name', 'user_name'] as const;
@@ -80,27 +83,34 @@ export type LogListQuery = z.infer<typeof ZLogListQuery>;
  * when none); `model_id`/`model_name`: the status model of the entity (0 and the entity name when
  * the entity has no model); `object_id`: the entity id when numeric, else 0.
  */
-export interface LogRow {
-  id: number;
-  title: string;
-  user_id: number | null;     // null: the system
-  user_name: string | null;
-  model_id: number;
-  model_name: string;
-  object_id: number;
-  action: string;
-  entity: string | null;
-  entity_id: string | null;
-  method: string | null;
-  path: string | null;
-  status_code: number | null;
-  ip: string | null;
-  created_at: string;
-}
-export type LogListReply = ListResponse<LogRow>;
+export const ZLogRow = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  user_id: z.number().int().nullable(), // null: the system
+  user_name: z.string().nullable(),
+  model_id: z.number().int(),
+  model_name: z.string(),
+  object_id: z.number().int(),
+  action: z.string(),
+  entity: z.string().nullable(),
+  entity_id: z.string().nullable(),
+  method: z.string().nullable(),
+  path: z.string().nullable(),
+  status_code: z.number().int().nullable(),
+  ip: z.string().nullable(),
+  created_at: z.string(),
+});
+export type LogRow = z.infer<typeof ZLogRow>;
+export const ZLogListReply = listReply(ZLogRow);
+export type LogListReply = z.infer<typeof ZLogListReply>;
 
 export const ZLogInfoQuery = z.object({ log_id: zId });
 /** `changes` as recorded; `old_value`/`new_value`: the changed fields before and after (null when none). */
-export interface LogInfoReply {
-  data: LogRow & { changes: unknown; old_value: Record<string, unknown> | null; new_value: Record<string, unknown> | null };
-}
+export const ZLogInfoReply = z.object({
+  data: ZLogRow.extend({
+    changes: z.unknown(),
+    old_value: z.record(z.string(), z.unknown()).nullable(),
+    new_value: z.record(z.string(), z.unknown()).nullable(),
+  }),
+});
+export type LogInfoReply = z.infer<typeof ZLogInfoReply>;

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /*
  * Money (DOMAIN §6, spec §3 "Transaction", "Cash register"): the ids the balance operations and
  * the cash registers' ledger share with the screens.
@@ -20,3 +22,21 @@ export const MONEY_OBJECT = { declarationPayment: 'declaration_payment' } as con
 
 /** Why a cash register entry exists. */
 export const CASH_ENTRY_REASON = { handover: 'handover', manual: 'manual', transfer: 'transfer' } as const;
+
+/**
+ * Top bar: GET /api/admin/cashboxes/balance, the signed-in user's cash register (null when none), flat
+ * (issue 14): `amount` what it holds now, `initial_amount` what it started with (exact decimals).
+ */
+export const ZCashboxBalanceReply = z.object({
+  data: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    cashbox_name: z.string(),
+    amount: z.string().regex(/^-?\d+(\.\d+)?$/),
+    initial_amount: z.string().regex(/^-?\d+(\.\d+)?$/),
+    currency_id: z.number().int(),
+    currency_code: z.string(),
+    created_at: z.string(),
+  }).nullable(),
+});
+export type CashboxBalanceReply = z.infer<typeof ZCashboxBalanceReply>;

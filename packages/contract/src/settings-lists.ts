@@ -34,6 +34,17 @@ const filterText = optionalText(120);
 const filterId = optionalId;
 const filterFlag = z.preprocess(blank, zFlag.optional());
 
+/*
+ * Rows as replies send them (issue 14 wire format; the reply schemas of the lists and infos): text a
+ * client reads as a value is '' when there is none, names come from joins, flags are 0/1, dates
+ * 'YYYY-MM-DD HH:mm:ss' (office time zone), numeric columns exact decimal strings.
+ */
+const wId = z.number().int();
+const wText = z.string();
+const wDecimal = z.string().regex(/^-?\d+(\.\d+)?$/);
+const wDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+const wFlag01 = z.union([z.literal(0), z.literal(1)]);
+
 // ---------------------------------------------------------------- tariffs (plans)
 
 /** spec §3 "Tariff": type 1 liquid, 2 other. */
@@ -78,11 +89,13 @@ export const ZTariffListQuery = ZListQuery.extend({
   id: filterId, country_id: filterId, type: optionalId, tariff_category_id: filterId, is_special: filterFlag,
 });
 /** A tariff band (spec §3) with the wire names clients read: weights, prices and type as exact decimal strings. */
-export interface TariffRow {
-  id: number; country_id: number; country_name: string | null; from_weight: string; to_weight: string | null;
-  price: string; old_price: string | null; type: string; tariff_category_id: number | null; tariff_category_name: string | null;
-  currency: string | null; is_special: boolean; per_unit: boolean; units: number; descr: string | null; created_at: string;
-}
+export const ZTariffRow = z.object({
+  id: wId, country_id: wId, country_name: wText, from_weight: wDecimal, to_weight: wDecimal.nullable(),
+  /** Prices in USD (spec §3); old_price is the price itself when the band has no older one. */
+  price: wDecimal, old_price: wDecimal, type: wDecimal, tariff_category_id: wId.nullable(), tariff_category_name: wText,
+  currency: wText, is_special: z.boolean(), per_unit: z.boolean(), units: z.number(), descr: wText, created_at: wDateTime,
+});
+export type TariffRow = z.infer<typeof ZTariffRow>;
 
 /** A band is priced per unit of weight when its lower bound is above 1 kg (spec §3). */
 export function isPerUnitBand(weightFrom: string | number): boolean {
@@ -93,7 +106,10 @@ const categoryFields = { name: requiredText(120), descr: optionalText(1000), cou
 export const ZTariffCategoryForm = z.object(categoryFields);
 export const ZTariffCategoryEditForm = z.object({ tariff_category_id: requiredId, ...categoryFields });
 export const ZTariffCategoryListQuery = ZListQuery.extend({ name: filterText, country_id: filterId });
-export interface TariffCategoryRow { id: number; name: string; descr: string | null; country_id: number | null; country_name: string | null; created_at: string }
+export const ZTariffCategoryRow = z.object({
+  id: wId, name: wText, descr: wText, country_id: wId.nullable(), country_name: wText, created_at: wDateTime,
+});
+export type TariffCategoryRow = z.infer<typeof ZTariffCategoryRow>;
 
 // ---------------------------------------------------------------- statuses
 
@@ -104,10 +120,11 @@ const statusFields = {
 export const ZStatusForm = z.object({ state_id: requiredId, model_id: requiredId, ...statusFields });
 export const ZStatusEditForm = ZStatusForm;
 export const ZStatusListQuery = ZListQuery.extend({ id: filterId, model_id: filterId, name: filterText, freely: filterFlag });
-export interface StatusRow {
-  id: number; model_id: number; model_name: string | null; name: string; name_en: string | null; parent_id: number | null;
-  parent_name: string | null; description: string | null; descr: string | null; sort: number; freely: number; created_at: string;
-}
+export const ZStatusRow = z.object({
+  id: wId, model_id: wId, model_name: wText, name: wText, name_en: wText, parent_id: wId.nullable(),
+  parent_name: wText, description: wText.nullable(), descr: wText, sort: z.number(), freely: wFlag01, created_at: wDateTime,
+});
+export type StatusRow = z.infer<typeof ZStatusRow>;
 
 // ---------------------------------------------------------------- branches
 
@@ -149,14 +166,15 @@ export const ZBranchEditForm = z.object({ branch_id: requiredId, ...branchFields
 export const ZBranchListQuery = ZListQuery.extend({
   id: filterId, name: filterText, company_id: filterId, state_id: filterId, is_region_branch: filterFlag, hide: filterFlag,
 });
-export interface BranchRow {
-  id: number; name: string; company_id: number | null; company_name: string | null; parent_id: number | null; parent_branch_name: string | null;
-  descr: string | null; is_branch: number; hide: number; is_region_branch: number; latitude: string | null; longitude: string | null;
-  map_url: string | null; map_address: string | null; sorting_letter: string | null; workinghours: string | null; status_id: number;
-  open_hour: string | null; close_hour: string | null; open_hour_saturday: string | null; close_hour_saturday: string | null;
-  address: string | null; email: string | null; phone: string | null; post_code: string | null; province_name: string | null;
-  city_name: string | null; state_id: number; state_name: string | null; created_at: string;
-}
+export const ZBranchRow = z.object({
+  id: wId, name: wText, company_id: wId.nullable(), company_name: wText, parent_id: wId.nullable(), parent_branch_name: wText,
+  descr: wText, is_branch: wFlag01, hide: wFlag01, is_region_branch: wFlag01, latitude: wText, longitude: wText,
+  map_url: wText, map_address: wText, sorting_letter: wText, workinghours: wText, status_id: wId,
+  open_hour: wText, close_hour: wText, open_hour_saturday: wText, close_hour_saturday: wText,
+  address: wText, email: wText, phone: wText, post_code: wText, province_name: wText,
+  city_name: wText, state_id: wId, state_name: wText, created_at: wDateTime,
+});
+export type BranchRow = z.infer<typeof ZBranchRow>;
 
 // ---------------------------------------------------------------- return reasons and types
 
@@ -164,13 +182,15 @@ export interface BranchRow {
 export const ZReturnReasonForm = z.object({ reason: requiredText(160) });
 export const ZReturnReasonEditForm = z.object({ return_reason_id: requiredId, reason: requiredText(160) });
 export const ZReturnReasonListQuery = ZListQuery.extend({ id: filterId, reason: filterText, name: filterText });
-export interface ReturnReasonRow { id: number; reason: string; name: string; created_at: string }
+export const ZReturnReasonRow = z.object({ id: wId, reason: wText, name: wText, created_at: wDateTime });
+export type ReturnReasonRow = z.infer<typeof ZReturnReasonRow>;
 
 const returnTypeFields = { name: requiredText(160), return_reason_id: requiredId };
 export const ZReturnTypeForm = z.object(returnTypeFields);
 export const ZReturnTypeEditForm = z.object({ return_type_id: requiredId, ...returnTypeFields });
 export const ZReturnTypeListQuery = ZListQuery.extend({ id: filterId, name: filterText, return_reason_id: filterId });
-export interface ReturnTypeRow { id: number; name: string; return_reason_id: number; return_reason_name: string | null; created_at: string }
+export const ZReturnTypeRow = z.object({ id: wId, name: wText, return_reason_id: wId, return_reason_name: wText, created_at: wDateTime });
+export type ReturnTypeRow = z.infer<typeof ZReturnTypeRow>;
 
 // ---------------------------------------------------------------- product types
 
@@ -182,10 +202,13 @@ const productTypeFields = {
 export const ZProductTypeForm = z.object(productTypeFields);
 export const ZProductTypeEditForm = z.object({ product_type_id: requiredId, ...productTypeFields });
 export const ZProductTypeListQuery = ZListQuery.extend({ id: filterId, name: filterText, parent_id: filterId, customs_id: filterText });
-export interface ProductTypeRow {
-  id: number; name: string; name_az: string; name_en: string | null; name_ru: string | null; name_tr: string | null;
-  parent_id: number | null; parent_name: string | null; customs_id: string | null; customs_parent_id: string | null; status: boolean; created_at: string;
-}
+export const ZProductTypeRow = z.object({
+  id: wId, name: wText, name_az: wText, name_en: wText, name_ru: wText, name_tr: wText,
+  parent_id: wId.nullable(), parent_name: wText, customs_id: wText.nullable(), customs_parent_id: wText.nullable(), status: z.boolean(),
+  /** The product type's on/off status as the branch statuses name it (85 Aktiv, 86 Deaktiv). */
+  state_id: wId, state_name: wText, created_at: wDateTime,
+});
+export type ProductTypeRow = z.infer<typeof ZProductTypeRow>;
 
 // ---------------------------------------------------------------- shop names
 
@@ -193,7 +216,8 @@ const shopNameFields = { name: requiredText(160), country_id: requiredId };
 export const ZShopNameForm = z.object(shopNameFields);
 export const ZShopNameEditForm = z.object({ shop_name_id: requiredId, ...shopNameFields });
 export const ZShopNameListQuery = ZListQuery.extend({ id: filterId, name: filterText, country_id: filterId });
-export interface ShopNameRow { id: number; name: string; country_id: number; country_name: string | null; created_at: string }
+export const ZShopNameRow = z.object({ id: wId, name: wText, country_id: wId, country_name: wText.nullable(), created_at: wDateTime });
+export type ShopNameRow = z.infer<typeof ZShopNameRow>;
 
 // ---------------------------------------------------------------- branch partners (companies)
 
@@ -204,9 +228,10 @@ const companyFields = {
 export const ZCompanyForm = z.object(companyFields);
 export const ZCompanyEditForm = z.object({ company_id: requiredId, ...companyFields });
 export const ZCompanyListQuery = ZListQuery.extend({ id: filterId, name: filterText, is_owner: filterFlag, state_id: filterId });
-export interface CompanyRow {
-  id: number; name: string; descr: string | null; is_owner: number; contact: string | null; state_id: number; state_name: string | null; created_at: string;
-}
+export const ZCompanyRow = z.object({
+  id: wId, name: wText, descr: wText, is_owner: wFlag01, contact: wText, state_id: wId, state_name: wText, created_at: wDateTime,
+});
+export type CompanyRow = z.infer<typeof ZCompanyRow>;
 
 // ---------------------------------------------------------------- countries
 
@@ -252,12 +277,14 @@ const countryFields = {
 export const ZCountryForm = z.object(countryFields);
 export const ZCountryEditForm = z.object({ country_id: requiredId, ...countryFields });
 export const ZCountryListQuery = ZListQuery.extend({ id: filterId, country_name: filterText, abbr: filterText, unit: filterText });
-export type CountryRow = {
-  id: number; country_name: string; name: string; abbr: string | null; country_code: string | null; descr: string | null; min_size: number | null;
-  currency: string; currency_type: string; unit: 'KG' | 'LBS'; address: string | null; address_heading: string | null;
-  carrier_company_name: string | null; carrier_company_phone: string | null; carrier_company_address: string | null;
-  state_id: number | null; custom_fields: Record<string, unknown>; created_at: string;
-} & Record<CountryFlag, number>;
+export const ZCountryRow = z.object({
+  id: wId, country_name: wText, name: wText, abbr: wText, country_code: wText, descr: wText, min_size: z.number(),
+  currency: wText, currency_type: wText, unit: z.enum(COUNTRY_UNITS), address: wText, address_heading: wText,
+  carrier_company_name: wText, carrier_company_phone: wText, carrier_company_address: wText,
+  state_id: wId.nullable(), state_name: wText, custom_fields: z.record(z.string(), z.unknown()), created_at: wDateTime,
+  ...(Object.fromEntries(COUNTRY_FLAGS.map((f) => [f, wFlag01])) as Record<CountryFlag, typeof wFlag01>),
+});
+export type CountryRow = z.infer<typeof ZCountryRow>;
 
 /** spec §3: LBS is the fallback when a stored unit is neither. */
 export function readCountryUnit(unit: string | null | undefined): 'KG' | 'LBS' {
@@ -268,7 +295,8 @@ export function readCountryUnit(unit: string | null | undefined): 'KG' | 'LBS' {
 
 export const ZModelEditForm = z.object({ model_id: requiredId, name: requiredText(100), sort: zInt.min(0), description: optionalText(1000) });
 export const ZModelListQuery = ZListQuery.extend({ id: filterId, name: filterText });
-export interface ModelRow { id: number; name: string; sort: number; description: string | null; descr: string | null; created_at: string }
+export const ZModelRow = z.object({ id: wId, name: wText, sort: z.number(), description: wText.nullable(), descr: wText, created_at: wDateTime });
+export type ModelRow = z.infer<typeof ZModelRow>;
 
 // ---------------------------------------------------------------- regions (design: the spec names no fields)
 
@@ -279,7 +307,16 @@ const regionFields = {
 export const ZRegionForm = z.object(regionFields);
 export const ZRegionEditForm = z.object({ region_id: requiredId, ...regionFields });
 export const ZRegionListQuery = ZListQuery.extend({ id: filterId, name: filterText, branch_id: filterId });
-export interface RegionRow { id: number; name: string; branch_id: number | null; branch_name: string | null; courier_price: string; sort: number; descr: string | null; created_at: string }
+export const ZRegionRow = z.object({
+  id: wId, name: wText, branch_id: wId.nullable(), branch_name: wText,
+  /** The region's delivery price: `price` as clients read it, `courier_price` the same amount. */
+  price: wDecimal, courier_price: wDecimal,
+  /** The branches that serve the region (one today), as clients read `branch[]`. */
+  branch: z.array(z.object({ id: wId, name: wText })),
+  /** A listed region is in service (branch status 85 Aktiv). */
+  state_id: wId, state_name: wText, sort: z.number(), descr: wText, created_at: wDateTime,
+});
+export type RegionRow = z.infer<typeof ZRegionRow>;
 
 // ---------------------------------------------------------------- coupons (design)
 
@@ -304,10 +341,13 @@ export const ZCouponForm = z.object(couponFields).superRefine(couponRules);
 export const ZCouponEditForm = z.object({ coupon_id: requiredId, ...couponFields }).superRefine(couponRules);
 export const ZCouponStatusForm = z.object({ coupon_id: requiredId, is_active: zFlag });
 export const ZCouponListQuery = ZListQuery.extend({ id: filterId, code: filterText, country_id: filterId, is_active: filterFlag });
-export interface CouponRow {
-  id: number; code: string; type: number; amount: string; country_id: number | null; country_name: string | null; starts_at: string | null;
-  ends_at: string | null; usage_limit: number | null; used_count: number; is_active: boolean; descr: string | null; created_at: string;
-}
+export const ZCouponRow = z.object({
+  id: wId, code: wText, type: z.number(), amount: z.number(), country_id: wId.nullable(), country_name: wText, starts_at: wText.nullable(),
+  ends_at: wText.nullable(), usage_limit: z.number().nullable(), used_count: z.number(), is_active: z.boolean(), descr: wText, created_at: wDateTime,
+  /** Clients' names of the same facts (issue 14): the code as `tag`, the type as text, the limit as `count` (0 = none). */
+  tag: wText, coupon_type: wText, count: z.number(), periodFrom: wText.nullable(), periodTo: wText.nullable(),
+});
+export type CouponRow = z.infer<typeof ZCouponRow>;
 
 // ---------------------------------------------------------------- foreign cargo companies (design)
 
@@ -322,10 +362,11 @@ export const ZCargoEditForm = z.object({ cargo_id: requiredId, ...cargoFields })
 export const ZCargoListQuery = ZListQuery.extend({
   id: filterId, cargo_name: filterText, name: filterText, descr: filterText, country_id: filterId, is_active: filterFlag,
 });
-export interface CargoRow {
-  id: number; cargo_name: string; name: string; country_id: number; country_name: string | null; phone: string | null; website: string | null;
-  tracking_url: string | null; is_active: boolean; descr: string | null; created_at: string;
-}
+export const ZCargoRow = z.object({
+  id: wId, cargo_name: wText, name: wText, country_id: wId, country_name: wText, phone: wText, website: wText,
+  tracking_url: wText, is_active: z.boolean(), descr: wText, created_at: wDateTime,
+});
+export type CargoRow = z.infer<typeof ZCargoRow>;
 
 // ---------------------------------------------------------------- refunds (returns; design)
 
@@ -342,18 +383,21 @@ export const ZRefundForm = z.object(refundFields);
 export const ZRefundEditForm = z.object({ return_id: requiredId, ...refundFields });
 export const ZRefundStateForm = z.object({ return_id: requiredId, state_id: requiredId });
 export const ZRefundListQuery = ZListQuery.extend({ id: filterId, user_id: filterId, declaration_id: filterId, state_id: filterId, currency: filterText });
-export interface RefundRow {
-  id: number; user_id: number; user_name: string | null; declaration_id: number | null; track_code: string | null;
-  return_reason_id: number | null; return_reason_name: string | null; amount: string; currency: string; state_id: number;
-  state_name: string | null; descr: string | null; causer_name: string | null; created_at: string;
-}
+export const ZRefundRow = z.object({
+  id: wId, user_id: wId, user_name: wText, declaration_id: wId.nullable(), track_code: wText,
+  return_reason_id: wId.nullable(), return_reason_name: wText, amount: wDecimal, currency: wText, state_id: wId,
+  state_name: wText, descr: wText, causer_name: wText, created_at: wDateTime,
+});
+export type RefundRow = z.infer<typeof ZRefundRow>;
 
 // ---------------------------------------------------------------- cashbacks (design)
 
 export const CASHBACK_STATUS = { pending: 150, approved: 151, rejected: 152 } as const;
 export const ZCashbackStateForm = z.object({ cashback_id: requiredId, state_id: requiredId });
 export const ZCashbackListQuery = ZListQuery.extend({ id: filterId, user_id: filterId, declaration_id: filterId, state_id: filterId });
-export interface CashbackRow {
-  id: number; user_id: number; user_name: string | null; declaration_id: number | null; amount: string; percent: string;
-  state_id: number; state_name: string | null; descr: string | null; created_at: string;
-}
+export const ZCashbackRow = z.object({
+  id: wId, user_id: wId, user_name: wText, declaration_id: wId.nullable(), amount: wDecimal,
+  /** The amount as clients read it (a number, shown as is). */
+  cashback: z.number(), percent: wDecimal, state_id: wId, state_name: wText, descr: wText, created_at: wDateTime,
+});
+export type CashbackRow = z.infer<typeof ZCashbackRow>;

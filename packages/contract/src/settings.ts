@@ -148,28 +148,141 @@ export interface SettingOption {
   name: string;
 }
 
-export interface SettingsDataReply {
-  data: Record<string, unknown>;
-  /** With office=1: what the office form picks from (cash registers, countries, branches, statuses). */
-  options?: Record<string, SettingOption[]>;
+/*
+ * The wire names of the groups (issue 14, what real clients read and send): snake_case, the clients'
+ * spellings ('standart_price', 'cashback_expired'), the package prices nested as `package_price{}`, the
+ * status picks as decimal strings ('0' = none), flags '1'/'0', ids as text; the per-country and per-branch
+ * groups as an array of entries with `id`. Values are stored under the form names above: the server
+ * translates at the boundary and the web app reads the wire back through `settingGroupFromWire`.
+ */
+const WIRE_NAMES: Partial<Record<SettingGroupId, Record<string, string>>> = {
+  email: {
+    ticketHtmlTemplateId: 'ticket_html_template_id', footerText: 'footer_text', headerBannerUrl: 'header_banner_url',
+    headerBannerPhoto: 'header_banner_photo', rightBannerUrl: 'right_banner_url', rightBannerPhoto: 'right_banner_photo',
+  },
+  azerpost: { standardPrice: 'standart_price', weightPrice: 'weight_price' },
+  cashback: {
+    cashbackPercent: 'cashback_percent', cashbackMin: 'cashback_min', cashbackMax: 'cashback_max', cashbackBalance: 'cashback_balance',
+    cashbackAvtoMax: 'cashback_avto_max', expired: 'cashback_expired',
+  },
+  others: {
+    smallPackage: 'small_package', mediumPackage: 'medium_package', bigPackage: 'big_package', bonPercent: 'bon_percent',
+    orderPercent: 'order_percent', customs: 'customs', whatsapp: 'whatsapp', declarationStatus: 'declaration_status',
+    orderStatus: 'order_status', courierStatus: 'courier_status',
+  },
+  cashflow: { cashboxId: 'cashbox_id', terminalCashboxId: 'terminal_cashbox_id' },
+  warehouse: {
+    addressHeading: 'address_heading', address: 'address', district: 'district', city: 'city', province: 'province',
+    postalCode: 'postal_code', country: 'country', phone: 'phone', passportIdentity: 'passport_identity',
+  },
+};
+const PACKAGE_KEYS = ['small_package', 'medium_package', 'big_package'] as const;
+const STATUS_KEYS = new Set(['declaration_status', 'order_status', 'courier_status', 'cashbox_id', 'terminal_cashbox_id']);
+type Values = Record<string, unknown>;
+const textOf = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+const listOf = (v: unknown) => (Array.isArray(v) ? v.map(String) : typeof v === 'string' && v !== '' ? v.split(',') : []);
+
+function renameKeys(values: Values, names: Record<string, string>): Values {
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [names[k] ?? k, v]));
 }
+
+/** One group's stored values as the wire sends them (GET and the POST reply). */
+export function settingGroupToWire(groupId: SettingGroupId, stored: Values): Values | Values[] {
+  const names = WIRE_NAMES[groupId] ?? {};
+  if (groupId === 'warehouse') {
+    return Object.entries(stored).map(([id, entry]) => ({ id, ...Object.fromEntries(Object.values(names).map((n) => [n, ''])), ...renameKeys(entry as Values, names) }));
+  }
+  if (groupId === 'contact') {
+    return Object.entries(stored).map(([id, raw]) => {
+      const entry = raw as Values;
+      const numbers = listOf(entry.numbers);
+      const emails = listOf(entry.emails);
+      return {
+        id, name: textOf(entry.name), number: numbers[0] ?? '', email: emails[0] ?? '', numbers: numbers.join(','), emails: emails.join(','),
+        address: textOf(entry.address), map: textOf(entry.map),
+      };
+    });
+  }
+  const wire = renameKeys(stored, names);
+  for (const key of STATUS_KEYS) if (key in wire) wire[key] = wire[key] === null || wire[key] === undefined || wire[key] === '' ? '0' : String(wire[key]);
+  if ('cashback_expired' in wire) wire.cashback_expired = textOf(wire.cashback_expired);
+  if ('customs' in wire) wire.customs = wire.customs === true || wire.customs === '1' || wire.customs === 1 ? '1' : '0';
+  if (groupId === 'others') {
+    // Clients read it as a switch (!!Number): nothing stored is '0'.
+    wire.whatsapp = textOf(wire.whatsapp) || '0';
+    wire.package_price = Object.fromEntries(PACKAGE_KEYS.map((k) => [k, Number(wire[k] ?? 0)]));
+    for (const k of PACKAGE_KEYS) delete wire[k];
+  }
+  return wire;
+}
+
+/** The wire of a group read back into the stored shape the forms edit (the web app's one mapper). */
+export function settingGroupFromWire(groupId: SettingGroupId, wire: Values | Values[]): Values {
+  const inverse = Object.fromEntries(Object.entries(WIRE_NAMES[groupId] ?? {}).map(([stored, name]) => [name, stored]));
+  if (Array.isArray(wire)) {
+    return Object.fromEntries(wire.map(({ id, number: _number, email: _email, ...entry }) => {
+      const values = renameKeys(entry, inverse);
+      if (groupId === 'contact') { values.numbers = listOf(values.numbers); values.emails = listOf(values.emails); }
+      return [String(id), values];
+    }));
+  }
+  // Package prices are amounts with two decimals on the form, as stored ('0.50').
+  const { package_price: packages, ...rest } = wire;
+  const flat: Values = { ...rest, ...(packages && typeof packages === 'object' ? Object.fromEntries(Object.entries(packages).map(([k, v]) => [k, Number(v).toFixed(2)])) : {}) };
+  // The picks are option ids again (numbers; '0' is none).
+  for (const key of STATUS_KEYS) if (key in flat) flat[key] = flat[key] === '0' || flat[key] === '' || flat[key] === null ? null : Number(flat[key]);
+  if ('customs' in flat) flat.customs = flat.customs === '1';
+  if (groupId === 'others' && flat.whatsapp === '0') flat.whatsapp = null;
+  return renameKeys(flat, inverse);
+}
+
+/** A stored field's wire name in its group (the name itself when it has no other). */
+export function settingWireName(groupId: SettingGroupId, storedKey: string): string {
+  return WIRE_NAMES[groupId]?.[storedKey] ?? storedKey;
+}
+
+/** A POST form in the wire names (or the stored ones: both are taken) as the group's schema reads it. */
+export function settingFormFromWire(groupId: SettingGroupId, form: Values): Values {
+  const inverse = Object.fromEntries(Object.entries(WIRE_NAMES[groupId] ?? {}).map(([stored, name]) => [name, stored]));
+  return renameKeys(form, inverse);
+}
+
+export interface SettingOption {
+  id: number;
+  name: string;
+}
+
+export const ZSettingsDataReply = z.object({
+  /** The group's values in the wire names; the per-country and per-branch groups as an array of entries. */
+  data: z.union([z.record(z.string(), z.unknown()), z.array(z.record(z.string(), z.unknown()))]),
+  /** With office=1: what the office form picks from (cash registers, countries, branches, statuses). */
+  options: z.record(z.string(), z.array(z.object({ id: z.number().int(), name: z.string() }))).optional(),
+});
+export type SettingsDataReply = z.infer<typeof ZSettingsDataReply>;
 
 /** GET /api/client/currencies (spec §3 "Currency"). */
-export interface CurrencyRow {
-  id: number;
-  currency_name: string;
-  currency_code: string;
+export const ZCurrencyRow = z.object({
+  id: z.number().int(),
+  currency_name: z.string(),
+  currency_code: z.string(),
   /** AZN per one unit: a number, as clients read it (issue 14 fields file). */
-  currency_rate: number;
+  currency_rate: z.number(),
   /** The central bank's day the rate is from (YYYY-MM-DD); null for a seeded rate never fetched. */
-  rate_date: string | null;
+  rate_date: z.string().nullable(),
   /** `YYYY-MM-DD HH:mm:ss`, office time zone. */
-  created_at: string;
-}
+  created_at: z.string(),
+});
+export type CurrencyRow = z.infer<typeof ZCurrencyRow>;
+export const ZCurrencyListReply = z.object({ data: z.array(ZCurrencyRow), total: z.number() });
 
-/** GET /api/client/cbar?currency: the official AZN rate of one currency. */
-export interface CbarRateReply {
-  data: { currency: string; rate: string; nominal: number; value: string; date: string | null };
-}
+/**
+ * GET /api/client/cbar?currency: the official AZN rate of one currency. Clients read `data` as the bare
+ * rate (an exact decimal string, AZN per one unit); `detail` carries the bank's figures and day.
+ */
+export const ZCbarRateReply = z.object({
+  data: z.string().regex(/^\d+(\.\d+)?$/),
+  detail: z.object({ currency: z.string(), rate: z.string(), nominal: z.number(), value: z.string(), date: z.string().nullable() }),
+});
+export type CbarRateReply = z.infer<typeof ZCbarRateReply>;
 
 export const ZCbarQuery = z.object({ currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/) });

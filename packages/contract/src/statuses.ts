@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { MODEL, type ModelId } from './models';
 
 /** spec §4: declaration status ids with a rule attached. */
@@ -89,3 +90,14 @@ export const STATUS_SEEDS: readonly StatusSeed[] = [
   { id: 151, model: MODEL.transactions, name: 'Keşbek təsdiqlənib', nameEn: 'Cashback approved', sort: 6 },
   { id: 152, model: MODEL.transactions, name: 'Keşbek rədd edilib', nameEn: 'Cashback rejected', sort: 7 },
 ];
+
+/** GET /api/admin/states/getlistbymodelid: one model's statuses as options (declarations add the manual targets). */
+export const ZStatusOptionsReply = z.object({
+  data: z.array(z.object({
+    id: z.number().int(), name: z.string(), name_en: z.string().nullable(), model_id: z.number().int(), sort: z.number(),
+    freely: z.union([z.literal(0), z.literal(1)]),
+    /** Declarations only: the statuses a clerk may move a parcel to from this one by hand. */
+    manual_targets: z.array(z.number().int()).optional(),
+  })),
+  total: z.number(),
+});

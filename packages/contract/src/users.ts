@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isCalendarDateTime, zDateText, zDateTimeText, zDecimal, zFlag, zId, zIdList, zInt, ZListQuery, type ListResponse } from './common';
+import { isCalendarDateTime, zDateText, zDateTimeText, zDecimal, zFlag, zId, zIdList, zInt, ZListQuery } from './common';
+import { zDateTimeOut, zDecimalOut, zFlag01, zListReply } from './common';
 import { ROLE } from './roles';
 import { az } from './texts/az';
 
@@ -110,103 +111,121 @@ export const ZUserListQuery = ZListQuery.extend({
 }).extend(ZUserListFilters.shape);
 export type UserListQuery = z.infer<typeof ZUserListQuery>;
 
-interface Ref { id: number; name: string }
+const int = () => z.number().int();
+/** 'YYYY-MM-DD' as sent (birth dates, discount end days). */
+const zDayOut = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const ZRef = z.object({ id: int(), name: z.string() });
 
 /**
  * One row of the users table (spec §2 "Users" columns), flat (issue 14): `number` is the phone,
  * related records as `<name>_id` + `<name>_name`, `blocked` 0/1. Never carries a password.
  * Also the row of users/select, the discounted-users table and the by_user_count drill-down.
  */
-export interface UserListRow {
-  id: number;
-  code: string | null;
-  name: string;
-  surname: string;
-  user_name: string;                // name + surname
-  email: string | null;
-  number: string | null;            // phone
-  gender: Gender | null;
-  birth_date: string | null;        // YYYY-MM-DD
-  balance_try: string;              // money travels as strings
-  balance_usd: string;
-  passport_number: string | null;
-  passport_secret: string | null;   // FIN
-  company_id: number | null;
-  admin_company_name: string | null;
-  branch_id: number | null;
-  branch_name: string | null;
-  admin: number;                    // role code 0–4
-  blocked: 0 | 1;
-  created_at: string;               // YYYY-MM-DD HH:mm:ss (office time zone)
-}
+export const ZUserListRow = z.object({
+  id: int(),
+  code: z.string().nullable(),
+  name: z.string(),
+  surname: z.string(),
+  /** name + surname */
+  user_name: z.string(),
+  email: z.string().nullable(),
+  /** the phone */
+  number: z.string().nullable(),
+  gender: z.enum(GENDERS).nullable(),
+  birth_date: zDayOut.nullable(),
+  /** money travels as exact decimal strings */
+  balance_try: zDecimalOut,
+  balance_usd: zDecimalOut,
+  passport_number: z.string().nullable(),
+  /** FIN */
+  passport_secret: z.string().nullable(),
+  company_id: int().nullable(),
+  admin_company_name: z.string().nullable(),
+  branch_id: int().nullable(),
+  branch_name: z.string().nullable(),
+  /** role code 0–4 */
+  admin: int(),
+  blocked: zFlag01,
+  /** YYYY-MM-DD HH:mm:ss (office time zone) */
+  created_at: zDateTimeOut,
+});
+export type UserListRow = z.infer<typeof ZUserListRow>;
 
 /** GET /api/admin/v2/client/list */
-export interface UserListReply extends ListResponse<UserListRow> {
-  last_page: number;
-}
+export const ZUserListReply = zListReply(ZUserListRow).extend({ last_page: int() });
+export type UserListReply = z.infer<typeof ZUserListReply>;
 
 // ---------------------------------------------------------------- detail
 
 /** spec §3 "Discount" as listed on the details page (`discounts[]` of client/user), flat (issue 14). */
-export interface UserDiscountRow {
-  id: number;
-  user_id: number;
-  user_code: string | null;
-  user_name: string | null;
-  country_id: number;
-  country_name: string | null;
-  discount: number;                 // percent, 0–100, two decimals
-  causer_name: string | null;       // who applied it
-  descr: string | null;
-  discount_date: string;            // YYYY-MM-DD: the last day the discount applies
-  created_at: string;
-}
+export const ZUserDiscountRow = z.object({
+  id: int(),
+  user_id: int(),
+  user_code: z.string().nullable(),
+  user_name: z.string().nullable(),
+  country_id: int(),
+  country_name: z.string(),
+  /** percent, 0–100, two decimals */
+  discount: z.number(),
+  /** who applied it ('' when unknown) */
+  causer_name: z.string(),
+  descr: z.string(),
+  /** YYYY-MM-DD: the last day the discount applies */
+  discount_date: zDayOut,
+  created_at: zDateTimeOut,
+});
+export type UserDiscountRow = z.infer<typeof ZUserDiscountRow>;
 
 /**
  * A row of the discounted-users table (GET /api/admin/user_discounts): the customer's list row
  * (`id` is the customer) plus one active discount (`user_discount_id` cancels it); a customer with
  * discounts on both countries has two rows.
  */
-export interface UserDiscountListRow extends UserListRow {
-  user_discount_id: number;
-  country_id: number;
-  country_name: string | null;
-  discount: number;
-  causer_name: string | null;
-  descr: string | null;
-  discount_date: string;
-  discount_created_at: string;
-}
+export const ZUserDiscountListRow = ZUserListRow.extend({
+  user_discount_id: int(),
+  country_id: int(),
+  country_name: z.string(),
+  discount: z.number(),
+  causer_name: z.string(),
+  descr: z.string(),
+  discount_date: zDayOut,
+  discount_created_at: zDateTimeOut,
+});
+export type UserDiscountListRow = z.infer<typeof ZUserDiscountListRow>;
 
 /**
  * GET /api/admin/client/user?user_id → `data` (the list row's names plus the form's fields and
  * counts), and at the root `widget`, `credit`, `credit_usd`, `cashback`, `discounts` (spec §3
  * "User"; issue 14: the shape real clients read). Also POST client/track_code.
  */
-export interface UserDetail extends UserListRow {
-  address: string | null;
-  send_mail: 0 | 1;
-  send_sms: 0 | 1;
-  admin_branch_id: number | null;
-  admin_branch_name: string | null;
-  cashbox_id: number | null;
-  declaration: { all: number; delivered: number };
-  courier: { all: number; delivered: number };
-  order: { all: number; delivered: number };
+const ZCountPair = z.object({ all: int(), delivered: int() });
+export const ZUserDetail = ZUserListRow.extend({
+  address: z.string().nullable(),
+  send_mail: zFlag01,
+  send_sms: zFlag01,
+  admin_branch_id: int().nullable(),
+  admin_branch_name: z.string().nullable(),
+  cashbox_id: int().nullable(),
+  declaration: ZCountPair,
+  courier: ZCountPair,
+  order: ZCountPair,
   /** Balance operations in and out (counts). */
-  in: number;
-  out: number;
-}
-export interface UserDetailReply {
-  data: UserDetail;
+  in: int(),
+  out: int(),
+});
+export type UserDetail = z.infer<typeof ZUserDetail>;
+export const ZUserDetailReply = z.object({
+  data: ZUserDetail,
   /** Balances, and `this`: delivery prices of parcels created this month (office time zone; warn above 300 USD). */
-  widget: { balance: { usd: number; try: number }; this: { usd: number; try: number } };
+  widget: z.object({ balance: z.object({ usd: z.number(), try: z.number() }), this: z.object({ usd: z.number(), try: z.number() }) }),
   /** Unpaid delivery prices of the user's parcels: `credit` in AZN (× 1.7), `credit_usd` in USD. */
-  credit: number;
-  credit_usd: number;
-  cashback: { currentCashback: number; totalCashbackApproved: number; totalCashbackPending: number };
-  discounts: UserDiscountRow[];     // active ones (not cancelled), newest first
-}
+  credit: z.number(),
+  credit_usd: z.number(),
+  cashback: z.object({ currentCashback: z.number(), totalCashbackApproved: z.number(), totalCashbackPending: z.number() }),
+  /** active ones (not cancelled), newest first */
+  discounts: z.array(ZUserDiscountRow),
+});
+export type UserDetailReply = z.infer<typeof ZUserDetailReply>;
 
 // ---------------------------------------------------------------- forms
 
@@ -283,6 +302,7 @@ export const ZSetAdminQuery = z.object({
 
 /** POST /api/admin/client/track_code?track_code → the parcel's customer, as client/user replies. */
 export const ZTrackCodeQuery = z.object({ track_code: z.string().trim().min(1).max(100) });
+export const ZTrackCodeReply = ZUserDetailReply;
 export type TrackCodeReply = UserDetailReply;
 
 /** GET /api/admin/users/select: lookup (per_page up to 5000). `search` matches code, name, surname, email. */
@@ -294,8 +314,10 @@ export const ZUserSelectQuery = z.object({
   per_page: zInt.min(1).max(5000).default(5000),
 });
 /** The users list row (issue 14: real clients map it with the list's mapper), plus `firstname`/`lastname` they fall back to. */
-export interface UserOption extends UserListRow { firstname: string; lastname: string }
-export interface UserSelectReply { data: UserOption[]; total: number }
+export const ZUserOption = ZUserListRow.extend({ firstname: z.string(), lastname: z.string() });
+export type UserOption = z.infer<typeof ZUserOption>;
+export const ZUserSelectReply = z.object({ data: z.array(ZUserOption), total: int() });
+export type UserSelectReply = z.infer<typeof ZUserSelectReply>;
 
 // ---------------------------------------------------------------- permissions
 
@@ -323,16 +345,19 @@ export type PermissionsEditForm = z.infer<typeof ZPermissionsEditForm>;
  * clients read): the granted operations as `data[].operation_id`, the company at the root (0: none),
  * plus the cash register and branch of the permissions modal.
  */
-export interface PermissionsReply {
-  data: { operation_id: number }[];
-  company_id: number;
-  cashbox_id: number | null;
-  admin_branch_id: number | null;
-}
+export const ZPermissionsReply = z.object({
+  data: z.array(z.object({ operation_id: int() })),
+  company_id: int(),
+  cashbox_id: int().nullable(),
+  admin_branch_id: int().nullable(),
+});
+export type PermissionsReply = z.infer<typeof ZPermissionsReply>;
 
 /** GET /api/admin/operations (per_page 200): spec §3 "Operation", ordered by model. */
-export interface OperationRow { id: number; name: string; code_name: string; model_id: number; model_name: string | null }
-export interface OperationsReply { data: OperationRow[]; total: number }
+export const ZOperationRow = z.object({ id: int(), name: z.string(), code_name: z.string(), model_id: int(), model_name: z.string() });
+export type OperationRow = z.infer<typeof ZOperationRow>;
+export const ZOperationsReply = z.object({ data: z.array(ZOperationRow), total: int() });
+export type OperationsReply = z.infer<typeof ZOperationsReply>;
 
 // ---------------------------------------------------------------- discounts
 
@@ -384,20 +409,29 @@ export const ZUserDiscountListQuery = ZListQuery.extend({
   birth_date: zDateRangeText,
 });
 export type UserDiscountListQuery = z.infer<typeof ZUserDiscountListQuery>;
-export interface UserDiscountListReply extends ListResponse<UserDiscountListRow> { last_page: number }
+export const ZUserDiscountListReply = zListReply(ZUserDiscountListRow).extend({ last_page: int() });
+export type UserDiscountListReply = z.infer<typeof ZUserDiscountListReply>;
 
 // ---------------------------------------------------------------- statistics
 
 /** GET /api/admin/users/declaration_stats?user_id: the user's parcels per month, newest first. */
-export interface DeclarationStatsRow {
-  date: string;          // YYYY-MM-01, the month's first day
-  delivery_price: number; // USD (issue 14: clients read numbers here)
-  month: string;         // '01'–'12'
-  month_name: string;    // Azerbaijani month name
-  quantity: number;      // parcels
-  weight: number;        // kg
-}
-export interface DeclarationStatsReply { data: DeclarationStatsRow[] }
+export const ZDeclarationStatsRow = z.object({
+  /** YYYY-MM-01, the month's first day */
+  date: zDayOut,
+  /** USD (issue 14: clients read numbers here) */
+  delivery_price: z.number(),
+  /** '01'–'12' */
+  month: z.string(),
+  /** Azerbaijani month name */
+  month_name: z.string(),
+  /** parcels */
+  quantity: int(),
+  /** kg */
+  weight: z.number(),
+});
+export type DeclarationStatsRow = z.infer<typeof ZDeclarationStatsRow>;
+export const ZDeclarationStatsReply = z.object({ data: z.array(ZDeclarationStatsRow) });
+export type DeclarationStatsReply = z.infer<typeof ZDeclarationStatsReply>;
 
 /** A day given as YYYY-MM-DD or 'YYYY-MM-DD HH:mm:ss' (the day is what counts). */
 const dayText = z.preprocess(blank, zDateTimeText.transform((v) => v.slice(0, 10)).optional());
@@ -421,17 +455,23 @@ export const ZUserCountStatsQuery = ZListQuery.extend({
 export type UserCountStatsQuery = z.infer<typeof ZUserCountStatsQuery>;
 /** Age bands of `age`: 'FROM_TO' in whole years (the last one open-ended, written with 100). */
 export const AGE_BANDS = [[0, 17], [18, 24], [25, 34], [35, 44], [45, 54], [55, 100]] as const;
-export interface UserCountStatsReply {
+export const ZUserCountStatsReply = z.object({
   /** Customers registered per month: `added_date` the month's first day (YYYY-MM-DD). */
-  data: { added_date: string; user_count: number }[];
+  data: z.array(z.object({ added_date: zDayOut, user_count: int() })),
   /** Those customers by age band ('18_24' → count); no birth date: not counted. */
-  age: Record<string, number>;
-  by_role: { admin: number; count: number }[];  // every role 0–4, blocked and deleted excluded
-  blocked: number;
-  total: number;                                // customers (role 0)
-}
+  age: z.record(z.string(), int()),
+  /** every role 0–4, blocked and deleted excluded */
+  by_role: z.array(z.object({ admin: int(), count: int() })),
+  blocked: int(),
+  /** customers (role 0) */
+  total: int(),
+});
+export type UserCountStatsReply = z.infer<typeof ZUserCountStatsReply>;
 /** getlist=true: the customers themselves. */
-export interface UserCountListReply extends ListResponse<UserListRow> { last_page: number }
+export const ZUserCountListReply = zListReply(ZUserListRow).extend({ last_page: int() });
+export type UserCountListReply = z.infer<typeof ZUserCountListReply>;
+/** GET statistics/by_user_count: the figures, or with getlist=true the customers. */
+export const ZUserCountReply = z.union([ZUserCountStatsReply, ZUserCountListReply]);
 
 /** GET /api/admin/statistics/qizilonluq?month=YYYY-MM ('golden ten'; default the current month). */
 export const GOLDEN_TEN_COLUMNS = ['id', 'name', 'qizilonluq', 'email', 'number', 'gender', 'discount', 'balance_usd', 'balance_try', 'branch_id'] as const;
@@ -447,25 +487,39 @@ export const ZGoldenTenQuery = ZListQuery.extend({
 });
 export type GoldenTenQuery = z.infer<typeof ZGoldenTenQuery>;
 /** A top customer (issue 14: the users list row plus what real clients read: `qizilonluq` paid, `discount`). */
-export interface GoldenTenRow extends UserListRow {
-  rank: number;
-  qizilonluq: number;      // USD: delivery prices of the month's parcels
-  discount: number;        // the customer's highest active discount, percent (0: none)
-  quantity: number;
-  weight: string;          // kg
-}
-export interface GoldenTenReply { data: GoldenTenRow[]; total: number; month: string }
+export const ZGoldenTenRow = ZUserListRow.extend({
+  rank: int(),
+  /** USD: delivery prices of the month's parcels */
+  qizilonluq: z.number(),
+  /** the customer's highest active discount, percent (0: none) */
+  discount: z.number(),
+  quantity: int(),
+  /** kg */
+  weight: zDecimalOut,
+});
+export type GoldenTenRow = z.infer<typeof ZGoldenTenRow>;
+export const ZGoldenTenReply = z.object({ data: z.array(ZGoldenTenRow), total: int(), month: z.string() });
+export type GoldenTenReply = z.infer<typeof ZGoldenTenReply>;
 
 // ---------------------------------------------------------------- lookups
 
-/** GET /api/admin/users/app/options: everything the user form and permissions modal pick from. */
-export interface UserAppOptionsReply {
-  data: {
-    roles: { id: number; name: string }[];
-    genders: { id: Gender; name: string }[];
-    branches: Ref[];
-    companies: Ref[];
-    cashboxes: (Ref & { currency: string | null })[];
-    countries: Ref[];
-  };
-}
+/** A lookup of the user forms (branches, companies, countries). */
+export type Ref = z.infer<typeof ZRef>;
+/**
+ * GET /api/admin/users/app/options: `data` the staff accounts as `{ id, username }` (what real
+ * clients take, issue 14) with `total`, and at the root everything the user form and permissions
+ * modal pick from.
+ */
+export const ZUserAppOptionsReply = z.object({
+  data: z.array(z.object({ id: int(), username: z.string() })),
+  total: int(),
+  roles: z.array(ZRef),
+  genders: z.array(z.object({ id: z.enum(GENDERS), name: z.string() })),
+  branches: z.array(ZRef),
+  companies: z.array(ZRef),
+  cashboxes: z.array(ZRef.extend({ currency: z.string().nullable() })),
+  countries: z.array(ZRef),
+});
+export type UserAppOptionsReply = z.infer<typeof ZUserAppOptionsReply>;
+/** The lookups of the user forms (the app options reply without the staff list). */
+export type UserFormLookups = Omit<UserAppOptionsReply, 'data' | 'total'>;

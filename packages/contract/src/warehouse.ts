@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zIdList, zInt, ZListQuery } from './common';
+import { zDateTimeOut, zDecimalOut, zIdList, zInt, ZListQuery } from './common';
 
 /*
  * The warehouse floor (issue 8; spec §2 "Box acceptance screen", "Handover queues", §3 Box,
@@ -41,20 +41,29 @@ export const ZContainerForm = z.object({
 });
 export type ContainerForm = z.infer<typeof ZContainerForm>;
 
-/** spec §3 "Box" as a flat row (issue 14): the box's name is `container_name`, related records `<name>_id` + `<name>_name`. */
-export interface ContainerRow {
-  id: number;
-  container_name: string;
-  branch_id: number | null;
-  branch_name: string | null;
-  user_id: number | null;
-  user_name: string | null;
-  declaration_count: number;
-  /** `YYYY-MM-DD HH:mm:ss`, office time zone. */
-  created_at: string;
-}
-/** GET containers/options: a bare array. */
-export interface ContainerOption { id: number; container_name: string; branch_id: number | null }
+/**
+ * spec §3 "Box" as a flat row (issue 14): the box's name is `container_name`, related records
+ * `<name>_id` + `<name>_name`. A box created by no one (imported) has user_id 0 and user_name ''
+ * (clients show the user only with a name).
+ */
+export const ZContainerRow = z.object({
+  id: z.number().int(),
+  container_name: z.string(),
+  branch_id: z.number().int().nullable(),
+  branch_name: z.string().nullable(),
+  user_id: z.number().int(),
+  user_name: z.string(),
+  /** Parcels in the box at the local warehouse (9). */
+  declaration_count: z.number().int(),
+  created_at: zDateTimeOut,
+});
+export type ContainerRow = z.infer<typeof ZContainerRow>;
+/** GET containers/me (and the select's answer): the box chosen on the acceptance screen, null when none. */
+export const ZContainerMeReply = z.object({ data: ZContainerRow.nullable() });
+/** GET containers/options: a bare array (`name` beside `container_name` for our own pickers). */
+export const ZContainerOption = z.object({ id: z.number().int(), container_name: z.string(), name: z.string(), branch_id: z.number().int().nullable() });
+export type ContainerOption = z.infer<typeof ZContainerOption>;
+export const ZContainerOptionsReply = z.array(ZContainerOption);
 
 export const ZSelectContainerQuery = z.object({ container_id: zInt.positive() });
 
@@ -132,52 +141,61 @@ export const ZHandoverCreateForm = z.object({
 export type HandoverCreateForm = z.input<typeof ZHandoverCreateForm>;
 
 /** One parcel of a queue entry, flat (issue 14): related records as `<name>_id` + `<name>_name`. */
-export interface HandoverDeclaration {
-  declaration_id: number;
-  track_code: string;
-  global_track_code: string | null;
+export const ZHandoverDeclaration = z.object({
+  declaration_id: z.number().int(),
+  track_code: z.string(),
+  /** '' when the parcel has none. */
+  global_track_code: z.string(),
   /** Exact decimal string; null when not weighed. */
-  weight: string | null;
-  quantity: number;
-  basket_id: number | null;
-  basket_name: string | null;
-  country_id: number | null;
-  country_name: string | null;
-  state_id: number;
-  state_name: string;
-  product_type_id: number | null;
-  product_type_name: string | null;
-  shop_name: string | null;
-  container_id: number | null;
-  container_name: string | null;
-  wardrobe_number: string | null;
-  trendyol: number;
-  partner_id: number | null;
-}
+  weight: zDecimalOut.nullable(),
+  quantity: z.number().int(),
+  basket_id: z.number().int().nullable(),
+  basket_name: z.string().nullable(),
+  country_id: z.number().int().nullable(),
+  country_name: z.string().nullable(),
+  state_id: z.number().int(),
+  state_name: z.string(),
+  product_type_id: z.number().int().nullable(),
+  product_type_name: z.string().nullable(),
+  /** '' when none. */
+  shop_name: z.string(),
+  container_id: z.number().int().nullable(),
+  container_name: z.string().nullable(),
+  /** '' when none. */
+  wardrobe_number: z.string(),
+  trendyol: z.number().int(),
+  partner_id: z.number().int().nullable(),
+});
+export type HandoverDeclaration = z.infer<typeof ZHandoverDeclaration>;
 /** A list row's parcels: enough to show its boxes. */
-export type HandoverListDeclaration = Pick<HandoverDeclaration, 'declaration_id' | 'track_code' | 'wardrobe_number' | 'container_id' | 'container_name'>;
-/** spec §3 "Handover queue" as a flat row. */
-export interface HandoverTask {
-  id: number;
-  turn: number;
-  state_id: number;
-  state_name: string;
-  user_id: number;
-  user_code: string | null;
-  user_name: string;
-  cashier_id: number | null;
-  cashier_name: string | null;
-  branch_id: number | null;
-  branch_name: string | null;
-  /** `YYYY-MM-DD HH:mm:ss`, office time zone. */
-  created_at: string;
-  count: number;
-  packages: { small_package: number; medium_package: number; big_package: number };
-  declarations: HandoverListDeclaration[];
-}
+export const ZHandoverListDeclaration = ZHandoverDeclaration.pick({ declaration_id: true, track_code: true, wardrobe_number: true, container_id: true, container_name: true });
+export type HandoverListDeclaration = z.infer<typeof ZHandoverListDeclaration>;
+/**
+ * spec §3 "Handover queue" as a flat row. An entry nobody has started has cashier_id 0 and
+ * cashier_name '' (clients read them as values).
+ */
+const handoverTaskFields = {
+  id: z.number().int(),
+  turn: z.number().int(),
+  state_id: z.number().int(),
+  state_name: z.string(),
+  user_id: z.number().int(),
+  user_code: z.string().nullable(),
+  user_name: z.string(),
+  cashier_id: z.number().int(),
+  cashier_name: z.string(),
+  branch_id: z.number().int().nullable(),
+  branch_name: z.string().nullable(),
+  created_at: zDateTimeOut,
+  count: z.number().int(),
+  packages: z.object({ small_package: z.number().int(), medium_package: z.number().int(), big_package: z.number().int() }),
+};
+export const ZHandoverTask = z.object({ ...handoverTaskFields, declarations: z.array(ZHandoverListDeclaration) });
+export type HandoverTask = z.infer<typeof ZHandoverTask>;
 /** GET handover/info: the row's names, its parcels in full (clients group them by box). */
-export interface HandoverTaskDetail extends Omit<HandoverTask, 'declarations'> {
-  declarations: HandoverDeclaration[];
-}
+export const ZHandoverTaskDetail = z.object({ ...handoverTaskFields, declarations: z.array(ZHandoverDeclaration) });
+export type HandoverTaskDetail = z.infer<typeof ZHandoverTaskDetail>;
+export const ZHandoverTaskReply = z.object({ data: ZHandoverTaskDetail });
 /** `param`: the caller's started entries (clients read `param[].id`). */
-export interface HandoverListReply { data: HandoverTask[]; total: number; param: { id: number }[] }
+export const ZHandoverListReply = z.object({ data: z.array(ZHandoverTask), total: z.number().int(), param: z.array(z.object({ id: z.number().int() })) });
+export type HandoverListReply = z.infer<typeof ZHandoverListReply>;

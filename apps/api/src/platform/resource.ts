@@ -6,7 +6,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { zInt } from '@app/contract/common';
+import { TOTAL_KINDS, zInt } from '@app/contract/common';
 import type { Db, DbOrTx } from '../db/client';
 import { admitsPartners, isAllowed, type RequestUser, type RouteAccess } from './access';
 import { recordAudit } from './audit';
@@ -26,10 +26,18 @@ type Expr = AnyColumn | SQL;
 type Values = Record<string, unknown>;
 type Codes = PermissionCode | readonly PermissionCode[];
 
+/** A table (or an alias of one) left-joined to the resource's table for the names of its row (`country_name`). */
+export interface ResourceJoin {
+  table: PgTable;
+  on: SQL;
+}
+
 /** A key of the row as the wire names it (`branch_id`) and the column it is stored in. */
 export interface ResourceKey {
   param: string;
   column: PgColumn;
+  /** The info call may leave it out (clients send a status's state_id alone): the first match by the keys is read. */
+  isOptionalOnInfo?: boolean;
 }
 
 export interface ResourceContext {
@@ -48,8 +56,15 @@ export interface ResourceDef<Q extends ListQuery, C extends Values, E extends Va
   keys: readonly ResourceKey[];
   /** Soft delete: rows keep their history; lists and info skip deleted rows. */
   deletedAt?: PgColumn;
-  /** The row as the screens read it (wire name → column or SQL). */
+  /** The row as the screens read it (wire name → column or SQL; names from `joins`, never per-row sub-selects). */
   columns: Record<string, Expr>;
+  /** Left joins the row's columns read from (each at most one row per resource row, so counts stay the table's). */
+  joins?: readonly ResourceJoin[];
+  /**
+   * The row's zod schema (the contract's): the reply schema of the list (`{ data: row[], total }`; a lookup
+   * reply's rows are its `lookupColumns` picked from it) and of the info (`{ data: row }`).
+   */
+  row?: z.ZodObject;
   /** Read code (the sidebar code of spec §2); writes default to it. */
   read: Codes;
   list: {
@@ -95,8 +110,8 @@ function accessOf(codes: Codes, isPartnerSection?: boolean): Exclude<RouteAccess
   return isPartnerSection ? { permission: codes, partner: true } : { permission: codes };
 }
 
-function keyQuery(keys: readonly ResourceKey[]) {
-  return z.object(Object.fromEntries(keys.map((k) => [k.param, zInt.positive()])));
+function keyQuery(keys: readonly ResourceKey[], isInfo = false) {
+  return z.object(Object.fromEntries(keys.map((k) => [k.param, isInfo && k.isOptionalOnInfo ? zInt.positive().optional() : zInt.positive()])));
 }
 
 type Scoped = { partnerScope?: (scope: PartnerScope) => SQL };
@@ -107,7 +122,7 @@ function scopeCondition(def: Scoped, viewer: RequestUser): SQL | undefined {
 }
 
 function keyCondition(def: { keys: readonly ResourceKey[]; deletedAt?: PgColumn } & Scoped, ids: Record<string, number>, viewer: RequestUser): SQL {
-  const parts: SQL[] = def.keys.map((k) => eq(k.column, ids[k.param] as number));
+  const parts: SQL[] = def.keys.filter((k) => ids[k.param] !== undefined).map((k) => eq(k.column, ids[k.param] as number));
   if (def.deletedAt) parts.push(isNull(def.deletedAt));
   const scoped = scopeCondition(def, viewer);
   if (scoped) parts.push(scoped);
@@ -153,6 +168,13 @@ function sameValue(a: unknown, b: unknown): boolean {
 
 // ---------------------------------------------------------------- service functions
 
+interface Joinable { leftJoin(table: PgTable, on: SQL): this }
+function withJoins<T extends Joinable>(query: T, joins: readonly ResourceJoin[] | undefined): T {
+  let q = query;
+  for (const join of joins ?? []) q = q.leftJoin(join.table, join.on);
+  return q;
+}
+
 export async function listResource<Q extends ListQuery>(
   db: DbOrTx, def: ResourceDef<Q, Values, Values>, viewer: RequestUser, query: Q, tz: string,
 ) {
@@ -161,14 +183,15 @@ export async function listResource<Q extends ListQuery>(
   const base = [...(spec.base ?? []), ...(def.deletedAt ? [isNull(def.deletedAt)] : []), ...(scoped ? [scoped] : [])];
   const built = buildListQuery({ ...spec, base }, query);
   const columns = isAllowed(viewer, accessOf(def.read, def.isPartnerSection)) || !def.list.lookupColumns ? def.columns : def.list.lookupColumns;
-  const rows = await db.select(columns as Record<string, SQL>).from(def.table).where(built.where)
+  const rows = await withJoins(db.select(columns as Record<string, SQL>).from(def.table).$dynamic(), def.joins).where(built.where)
     .orderBy(...built.orderBy).limit(built.limit).offset(built.offset);
   const total = await countList(db, def.table, built);
   return { data: rows, total: total.total, total_kind: total.kind };
 }
 
 export async function readResource(db: DbOrTx, def: ResourceDef<ListQuery, Values, Values>, viewer: RequestUser, ids: Record<string, number>) {
-  const [row] = await db.select(def.columns as Record<string, SQL>).from(def.table).where(keyCondition(def, ids, viewer)).limit(1);
+  const [row] = await withJoins(db.select(def.columns as Record<string, SQL>).from(def.table).$dynamic(), def.joins)
+    .where(keyCondition(def, ids, viewer)).orderBy(...def.keys.map((k) => k.column)).limit(1);
   if (!row) throw notFound(def.keys[def.keys.length - 1]?.param);
   return { data: row };
 }
@@ -240,6 +263,18 @@ export async function deleteResource(db: Db, def: ResourceDef<ListQuery, Values,
 
 // ---------------------------------------------------------------- routes
 
+/** The list's and the info's reply schemas from the row schema (none when the resource declares no row). */
+function replySchemas(def: ResourceDef<ListQuery, Values, Values>) {
+  const row = def.row;
+  if (!row) return undefined;
+  const lookupKeys = Object.keys(def.list.lookupColumns ?? {});
+  const lookupRow = lookupKeys.length ? row.pick(Object.fromEntries(lookupKeys.map((k) => [k, true])) as never) : undefined;
+  return {
+    list: z.object({ data: z.array(lookupRow ? z.union([row, lookupRow]) : row), total: z.number(), total_kind: z.enum(TOTAL_KINDS).optional() }),
+    info: z.object({ data: row }),
+  };
+}
+
 /** Registers the list's calls: list (and aliases), info, create, edit and delete as declared. */
 export function registerResource<Q extends ListQuery, C extends Values, E extends Values>(
   server: FastifyInstance, definition: ResourceDef<Q, C, E>,
@@ -258,16 +293,20 @@ export function registerResource<Q extends ListQuery, C extends Values, E extend
     throw new Error(`Resource ${def.entity}: a partner can reach it, so it must declare partnerScope (platform/partner-scope.ts)`);
   }
 
+  const replies = replySchemas(def);
   for (const path of [def.list.path, ...(def.list.aliases ?? [])]) {
     app.get(path, {
-      schema: { tags, summary: `${def.entity}: list (filters, page, per_page, sort_column, sort_order)`, querystring: def.list.query },
+      schema: {
+        tags, summary: `${def.entity}: list (filters, page, per_page, sort_column, sort_order)`, querystring: def.list.query,
+        ...(replies ? { response: { 200: replies.list } } : {}),
+      },
       config: { access: readAccess },
     }, (req) => listResource(app.db, def, requireUser(req), req.query as ListQuery, tz()));
   }
   if (def.info) {
     for (const path of [def.info.path, ...(def.info.aliases ?? [])]) {
       app.get(path, {
-        schema: { tags, summary: `${def.entity}: one row`, querystring: keyQuery(def.keys) },
+        schema: { tags, summary: `${def.entity}: one row`, querystring: keyQuery(def.keys, true), ...(replies ? { response: { 200: replies.info } } : {}) },
         config: { access: accessOf(def.read, section) },
       }, (req) => readResource(app.db, def, requireUser(req), req.query as Record<string, number>));
     }

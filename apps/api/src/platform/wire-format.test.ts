@@ -153,6 +153,13 @@ function checkReply(body: unknown, rows: FieldRow[]): Record<string, string> {
   };
   for (const row of rows) {
     if (notParsed(row.field, row.type) || onFailureOnly(row.field, row.note)) continue;
+    // `x[]  array` says x is an array (its rows are described by the `x[].…` lines), e.g. `(root)[]` of a bare array.
+    if (row.field.endsWith('[]') && row.type === 'array') {
+      const { found } = resolvePath(body, row.field.slice(0, -2), canBeAbsent);
+      const bad = found.find((f) => !f.present || !Array.isArray(f.value));
+      if (bad && !(isOptional(row.note) && !bad.present)) problems[row.field] = `expected an array at ${bad.at || '(root)'}`;
+      continue;
+    }
     const { found, emptyAt } = resolvePath(body, row.field, canBeAbsent);
     if (found.length === 0) {
       if (emptyAt && !isOptional(row.note)) problems[row.field] = `unverified: no rows at ${emptyAt}`;
@@ -174,6 +181,23 @@ function checkReply(body: unknown, rows: FieldRow[]): Record<string, string> {
     }
   }
   return problems;
+}
+
+/**
+ * Rows noted `group a / b; …` belong to those values of `group_id` (the ones the requests file lists); each group is checked with the
+ * rows naming it plus the root rows that fit its shape (`data` object for object groups; array
+ * groups are described by their `data[]` rows).
+ */
+function groupsOf(rows: FieldRow[], known: Set<string>): Map<string, FieldRow[]> {
+  const byGroup = new Map<string, FieldRow[]>();
+  const named = (note: string) => (/^group ([a-z_]+(?:\s*\/\s*[a-z_]+)*)/.exec(note)?.[1]?.split('/').map((g) => g.trim()) ?? []).filter((g) => known.has(g));
+  for (const row of rows) for (const group of named(row.note)) byGroup.set(group, [...(byGroup.get(group) ?? []), row]);
+  for (const [group, groupRows] of byGroup) {
+    const isArray = groupRows.some((r) => r.field.includes('[]'));
+    const roots = rows.filter((r) => named(r.note).length === 0 && !onFailureOnly(r.field, r.note) && (isArray ? r.type === 'array' : r.type !== 'array'));
+    byGroup.set(group, [...roots, ...groupRows]);
+  }
+  return byGroup;
 }
 
 // ---- real ids for parameters -------------------------------------------------------------------
@@ -231,10 +255,14 @@ async function firstIdOf(table: string): Promise<string | null> {
 async function valueFor(name: string, path: string): Promise<string | null> {
   const n = name.replace(/\[\]$/, '');
   if (n === 'model_id') return '2';
+  // A marketplace parcel's track code where the path names it (parcel-states/{trackCode}): one with states.
+  if (n === 'trackCode') return scalar('select track_code from marketplace_parcel_states order by id limit 1');
   if (n === 'track_code') return scalar('select track_code from declarations where deleted_at is null and track_code is not null order by id limit 1');
+  // A user's permissions: a staff member who holds some (a customer holds none).
+  if (n === 'user_id' && path.endsWith('/permissions')) return scalar('select user_id from user_permissions order by user_id limit 1');
   if (n === 'user_id' || n === 'client_id' || n === 'customer_id') return scalar('select user_id from declarations where deleted_at is null order by id limit 1');
   if (n === 'declaration_id' || n === 'object_id' || n === 'objectId') return firstIdOf('declarations');
-  if (n === 'state_id' || n === 'status_id') return scalar('select state_id from declarations where deleted_at is null order by id limit 1');
+  if (n === 'state_id' || n === 'status_id') return scalar('select status_id from declarations where deleted_at is null order by id limit 1');
   const base = n === 'id' ? null : n.replace(/(_id|Id|_ids)$/, '');
   // A record the demo declarations use most (a flight, bag or branch with parcels), else the first.
   // On flights a `box` is a bag (parcels table); elsewhere clients say box for a container.
@@ -351,14 +379,25 @@ async function runAll(): Promise<Outcome> {
     if (res.statusCode < 200 || res.statusCode >= 300) {
       problems['(status)'] = `no 2xx reply: ${res.statusCode} ${res.body.slice(0, 160)}`;
     } else if (rows.some((r) => !notParsed(r.field, r.type) && !onFailureOnly(r.field, r.note))) {
-      let body: unknown;
-      try {
-        body = res.json();
-      } catch {
-        body = undefined;
+      const groupIds = /one of: ([^.]+)/.exec(requests.find((r) => r.field === 'group_id' && r.place === 'query')?.note ?? '')?.[1]?.split(',').map((g) => g.trim());
+      const groups = groupsOf(rows, new Set(groupIds ?? []));
+      if (groups.size > 0) {
+        // One endpoint, several shapes by `group_id` (settings/data): each group's fields, from a call for that group.
+        for (const [group, groupRows] of groups) {
+          const reply = await call(method, url, { ...query, group_id: group });
+          if (reply.statusCode < 200 || reply.statusCode >= 300) { problems[`(status ${group})`] = `no 2xx reply: ${reply.statusCode} ${reply.body.slice(0, 160)}`; continue; }
+          Object.assign(problems, checkReply(reply.json(), groupRows));
+        }
+      } else {
+        let body: unknown;
+        try {
+          body = res.json();
+        } catch {
+          body = undefined;
+        }
+        if (body === undefined) problems['(json)'] = `reply is not JSON (${String(res.headers['content-type'])})`;
+        else Object.assign(problems, checkReply(body, rows));
       }
-      if (body === undefined) problems['(json)'] = `reply is not JSON (${String(res.headers['content-type'])})`;
-      else Object.assign(problems, checkReply(body, rows));
     }
     if (Object.keys(problems).length > 0) outcome.fields[endpoint] = problems;
 
@@ -465,5 +504,12 @@ describe.skipIf(!HAS_SPEC)('[PLATFORM][WIRE FORMAT] every reply in the shape rea
     const bad = { data: [{ id: '1', price: 12.5, created_at: '2026-01-02T10:00:00Z', flight: { name: 'x' } }] };
     expect(Object.keys(checkReply(bad, rows)).sort()).toEqual(['data[].created_at', 'data[].flight.id', 'data[].id', 'data[].price', 'total']);
     expect(checkReply({ data: [], total: 0 }, rows)).toMatchObject({ 'data[].id': expect.stringContaining('unverified') });
+    // a bare array at the root: `(root)[]  array` is the root itself
+    const bare: FieldRow[] = [
+      { method: 'GET', path: '/y', field: '(root)[]', type: 'array', note: 'bare array at the root' },
+      { method: 'GET', path: '/y', field: '(root)[].id', type: 'number', note: '' },
+    ];
+    expect(checkReply([{ id: 1 }, { id: 2 }], bare)).toEqual({});
+    expect(Object.keys(checkReply({ data: [{ id: 1 }] }, bare)).sort()).toEqual(['(root)[]', '(root)[].id']);
   });
 });

@@ -1410,6 +1410,8 @@ export const az = {
     changeAirwaybillTitle: 'Aviaqaimə nömrəsini dəyiş: {NAME}',
     airwaybillChanged: 'Aviaqaimə nömrəsi dəyişdirildi',
     newAirwaybill: 'Yeni aviaqaimə nömrəsi',
+    /** An example of the IATA form (prefix, serial, check digit). */
+    airwaybillPlaceholder: '176-12345675',
     currentAirwaybill: 'Hazırkı nömrə',
     confirmAirwaybill: 'Uçuşun {N} bağlamasının gömrük qeydləri yeni "{AWB}" nömrəsi ilə yenilənəcək. Əminsiniz?',
     // current month
@@ -1558,6 +1560,8 @@ export const az = {
     flightOrBox: 'Uçuş və ya kisə seçin',
     limitRange: 'Paket limiti 1 ilə {MAX} arasında tam ədəd olmalıdır',
     airwaybillTooShort: 'Aviaqaimə nömrəsi ən azı 3 simvol olmalıdır',
+    airwaybillInvalid: 'Aviaqaimə nömrəsi düzgün deyil: 3 rəqəmli prefiks və 8 rəqəm (sonuncu yoxlama rəqəmi)',
+    openNameTaken: 'Bu adda açıq uçuş artıq var',
     invalidDate: 'Tarix düzgün deyil (İİİİ-AA-GG)',
     endBeforeStart: 'Bitmə tarixi başlama tarixindən əvvəl ola bilməz',
   },

@@ -64,7 +64,9 @@ export async function generateDeclarations(db: Db, opts: DeclarationGeneration):
     select ${n(flightBase)} + (${n(weeks - 1)} - w) * 2 + (c - 1),
            case when c = 1 then 'IST' else 'NYC' end || '-' || to_char(now() - w * interval '7 days', 'IYYY-IW'),
            c, case when w < 1 then 29 else 30 end, 0,
-           case when w < 1 then null else (case when c = 1 then '235-' else '176-' end) || lpad(((w * 7919 + c) % 100000000)::text, 8, '0') end,
+           -- IATA form: 7 digits and their check digit (mod 7)
+           case when w < 1 then null else (case when c = 1 then '235-' else '176-' end)
+             || lpad(((w * 7919 + c) % 10000000)::text, 7, '0') || (((w * 7919 + c) % 10000000) % 7)::text end,
            now() - (w * 7 + 6) * interval '1 day', now() - (w * 7) * interval '1 day', now() - (w * 7 + 6) * interval '1 day'
     from generate_series(1, 2) c, generate_series(0, ${n(weeks - 1)}) w`);
   const parcelBase = await nextId(db, 'parcels');
@@ -180,8 +182,9 @@ export const EXTRA_STAFF = [
 ] as const;
 
 /**
- * Discounts for every fifth customer (Turkey or America, 5–20 %, valid one to six months ahead),
- * given by `causerId`; one in four of them was cancelled later (history).
+ * Discounts for every fifth customer and for the three long-standing customers (those of the
+ * oldest parcels, a loyalty discount) — Turkey or America, 5–20 %, valid one to six months ahead,
+ * given by `causerId`; one in four of the others was cancelled later (history).
  */
 export async function generateDiscounts(db: Db, customers: { minId: number; maxId: number }, causerId: number): Promise<void> {
   await db.execute(sql`
@@ -190,10 +193,12 @@ export async function generateDiscounts(db: Db, customers: { minId: number; maxI
            (array['Daimi müştəri', 'Korporativ müştəri', 'Kampaniya', 'Şikayətə görə kompensasiya'])[1 + u.id % 4],
            (current_date + (30 + (u.id * 13) % 150))::date, ${n(causerId)},
            now() - ((u.id * 11) % 60) * interval '1 day',
-           case when u.id % 4 = 3 then now() - ((u.id * 3) % 5) * interval '1 day' else null end,
-           case when u.id % 4 = 3 then ${n(causerId)} else null end
+           case when u.id % 4 = 3 and not loyal.flag then now() - ((u.id * 3) % 5) * interval '1 day' else null end,
+           case when u.id % 4 = 3 and not loyal.flag then ${n(causerId)} else null end
     from users u
-    where u.admin = 0 and u.id between ${n(customers.minId)} and ${n(customers.maxId)} and u.id % 5 = 0`);
+    cross join lateral (select u.id in (select d.user_id from (select user_id from declarations
+      where deleted_at is null and user_id is not null order by id limit 3) d) as flag) loyal
+    where u.admin = 0 and u.id between ${n(customers.minId)} and ${n(customers.maxId)} and (u.id % 5 = 0 or loyal.flag)`);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { DECLARATION_STATUS } from '@app/contract/statuses';
 import { inArray, sql } from 'drizzle-orm';
-import type { ExportParams } from '../../modules/declarations/declaration-exports';
+import type { ExportParams } from '../../modules/declarations/documents/declaration-exports';
 import { queueExportTask } from '../../platform/export-tasks';
 import { createJobs } from '../../platform/jobs';
 import type { Db } from '../client';

@@ -12,7 +12,8 @@ import { flightPackageRuns } from '../schema/flights';
  *   only added (post status 0): a new user can close it with dispatch and execute its runs against
  *   the embedded customs simulator, which is preloaded with these posts;
  * - the latest closed flight of country 1 gets package runs: two executed (customs' answers, one
- *   parcel declined and back at 7) and one not yet executed;
+ *   parcel declined and back at 7) and one not yet executed; every other closed flight was closed
+ *   with dispatch: its parcels past dispatch (8, 9, 10) are in executed runs of at most 400, all accepted;
  * - a Trendyol-type flight (provider 1) with its pallets: the Trendyol parcels of the closed Turkey
  *   flight before that one move onto it, in four pallets.
  */
@@ -108,6 +109,7 @@ export async function generateFlightsDemoData(db: Db, opts: { staffIds: number[]
   const [flight] = (await db.execute<{ id: number; name: string; airwaybill: string | null; closed_at: string }>(sql`
     select id::int as id, name, airwaybill, closed_at::text as closed_at from flights
     where country_id = 1 and status_id = 30 order by started_at desc nulls last, id desc limit 1`)).rows;
+  await addDispatchedRuns(db, flight?.id ?? null, opts.staffIds[0] ?? null);
   if (!flight) return;
   const awb = flight.airwaybill ?? '235-00000000';
   // Parcels that went through the dispatch: at 8 first (then 9, 10: arrived since), with a customer known to customs.
@@ -164,6 +166,36 @@ export async function generateFlightsDemoData(db: Db, opts: { staffIds: number[]
     values (2, ${declined.id}, 8, 7, ${opts.staffIds[0] ?? null}, 'Gömrük depeşi qəbul etmədi: Bəyan edilməyib', ${runs[0]!.endedAt!.toISOString()}::timestamptz)`);
 }
 
+/**
+ * Every closed flight but `except` (which gets its own scenario) without package runs: its parcels
+ * past dispatch (8, 9, 10) in executed runs of at most 400 (the default limit), all accepted (200),
+ * numbered `<flight>-<n>`, sent 10 minutes apart after the closing. Set-based.
+ */
+async function addDispatchedRuns(db: Db, except: number | null, staffId: number | null): Promise<void> {
+  await db.execute(sql`
+    with flight as (
+      select f.id, left(f.name, 50) as name, coalesce(f.airwaybill, '235-00000000') as awb, coalesce(f.closed_at, f.ended_at, now()) as closed_at
+      from flights f
+      where f.status_id = 30 and f.id is distinct from ${except}::int
+        and not exists (select 1 from flight_package_runs r where r.flight_id = f.id)
+    ), parcel as (
+      select fl.id as flight_id, fl.name, fl.awb, fl.closed_at, d.id, d.track_code,
+             (row_number() over (partition by fl.id order by d.id) - 1) / 400 as part
+      from flight fl join declarations d on d.flight_id = fl.id and d.deleted_at is null and d.status_id in (8, 9, 10)
+    )
+    insert into flight_package_runs (flight_id, executed, input, output, elapsed_ms, started_at, ended_at, created_by, created_at)
+    select flight_id, true,
+      jsonb_agg(jsonb_build_object('trackingNumber', track_code, 'airWaybillNumber', awb, 'dispatchNumber', name || '-' || (part + 1),
+        'regNumber', '2026' || lpad((700000 + id)::text, 8, '0'), 'declarationId', id) order by id),
+      jsonb_agg(jsonb_build_object('trackingNumber', track_code, 'code', 200, 'message', null) order by id),
+      400 + count(*)::int * 35,
+      closed_at + (part + 1) * interval '10 minutes',
+      closed_at + (part + 1) * interval '10 minutes' + (400 + count(*) * 35) * interval '1 millisecond',
+      ${staffId}::int, closed_at
+    from parcel
+    group by flight_id, name, awb, closed_at, part`);
+}
+
 /** A closed Trendyol flight (provider 1) with four pallets, holding the Trendyol parcels of a closed Turkey flight. */
 async function addMarketplaceFlight(db: Db): Promise<void> {
   const [source] = (await db.execute<{ id: number; started_at: string; ended_at: string; airwaybill: string | null }>(sql`
@@ -172,7 +204,7 @@ async function addMarketplaceFlight(db: Db): Promise<void> {
   if (!source) return;
   const [flight] = (await db.execute<{ id: number }>(sql`
     insert into flights (name, country_id, status_id, trendyol, airwaybill, started_at, ended_at, closed_at, this_month, created_at)
-    values ('TY-' || to_char(${source.started_at}::timestamptz, 'IYYY-IW'), 1, 30, 1, '235-' || lpad((${source.id} * 7877 % 100000000)::text, 8, '0'),
+    values ('TY-' || to_char(${source.started_at}::timestamptz, 'IYYY-IW'), 1, 30, 1, '235-' || lpad((${source.id} * 7877 % 10000000)::text, 7, '0') || ((${source.id} * 7877 % 10000000) % 7)::text,
       ${source.started_at}::timestamptz, ${source.ended_at}::timestamptz, ${source.ended_at}::timestamptz,
       to_char(${source.started_at}::timestamptz, 'YYYY-MM'), ${source.started_at}::timestamptz)
     returning id::int as id`)).rows;

@@ -17,7 +17,7 @@ const parcel = (track: string): CustomsParcel => ({
 });
 
 beforeAll(async () => {
-  sim = await startCustomsSimulator({ declareAfterMs: 0, declareRatio: 1 });
+  sim = await startCustomsSimulator({ declareAfterMs: 0, declareRatio: 1, history: 0 });
 });
 afterAll(() => sim.close());
 beforeEach(() => {

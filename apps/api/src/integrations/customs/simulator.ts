@@ -40,6 +40,12 @@ export interface CustomsSimulatorOptions {
   declareRatio?: number;
   /** Latency of every answer (ms, default 0). */
   latencyMs?: number;
+  /**
+   * Carrier posts customs already holds from before, as the real service always does: parcels a
+   * marketplace sent under our carrier code 40 days ago, declared and one dispatched (default 3;
+   * 0 starts empty). Older than any sync window, so a sync of the last days does not see them.
+   */
+  history?: number;
 }
 
 export interface CustomsSimulator {
@@ -94,6 +100,33 @@ function unit(text: string): number {
 }
 
 const isoNow = (t = Date.now()) => new Date(t).toISOString().slice(0, 19);
+
+const HISTORY_AGE_MS = 40 * 86_400_000;
+
+/** The posts customs holds from before (see CustomsSimulatorOptions.history), with their citizens' declarations. */
+export function historyPosts(count: number, now = Date.now()): { post: CustomsPost; declaration: CustomsDeclaration }[] {
+  return Array.from({ length: count }, (_, i) => {
+    const at = isoNow(now - HISTORY_AGE_MS + i * 60_000);
+    const track = `MP${String(7_700_001 + i)}AZ`;
+    const regNumber = `2025${String(900_001 + i).padStart(8, '0')}`;
+    const price = 20 + i * 7.5;
+    const dispatched = i === 0;
+    const post: CustomsPost = {
+      direction: 1, trackinG_NO: track, transP_COSTS: 4.5, weighT_GOODS: 0.4 + i / 10, quantitY_OF_GOODS: 1 + (i % 2),
+      invoyS_PRICE: price, currencY_TYPE: 'USD', fin: `7MP${String(1000 + i)}`, document_type: 'PinCode',
+      idxaL_NAME: ['Leyla Quliyeva', 'Murad Həsənov', 'Nigar Əliyeva'][i % 3]!, idxaL_ADRESS: 'Bakı, Nizami küç. 12',
+      phone: '994501234567', ixraC_NAME: 'Marketplace Ltd', ixraC_ADRESS: 'İstanbul, Türkiyə', goodS_TRAFFIC_FR: '792', goodS_TRAFFIC_TO: '031',
+      goodslist: [{ goods_id: 11, name_of_goods: 'Geyim' }],
+      inserT_DATE: at, airwaybill: dispatched ? '235-77000001' : null, depesH_NUMBER: dispatched ? 'MP-DEP-1' : null,
+      depesH_DATE: dispatched ? at : null, status: dispatched ? POST_STATUS.dispatched : POST_STATUS.declared, ecoM_REGNUMBER: regNumber, packagE_TYPE: '1',
+    };
+    const declaration: CustomsDeclaration = {
+      trackingNumber: track, regNumber, payStatus_Id: 1, insertDate: at, fin: post.fin, importerName: post.idxaL_NAME,
+      goodsList: [{ currencyType: 'USD', invoicePrice: price, invoicePriceUsdNumber: price, goodsName: 'Geyim', quantity: post.quantitY_OF_GOODS }],
+    };
+    return { post, declaration };
+  });
+}
 
 export async function startCustomsSimulator(options: CustomsSimulatorOptions = {}): Promise<CustomsSimulator> {
   const host = options.host ?? '127.0.0.1';
@@ -386,6 +419,12 @@ export async function startCustomsSimulator(options: CustomsSimulatorOptions = {
     }
   }
 
+  // Customs' older posts (not through preload: their registration numbers leave the sequence of new ones alone).
+  for (const { post, declaration } of historyPosts(options.history ?? 3)) {
+    posts.set(post.trackinG_NO, { ...post, addedAt: Date.parse(`${post.inserT_DATE}Z`) });
+    adds.set(post.trackinG_NO, 1);
+    declared.set(post.trackinG_NO, declaration);
+  }
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
   sim.url = `http://${host}:${(server.address() as AddressInfo).port}`;
   return sim;

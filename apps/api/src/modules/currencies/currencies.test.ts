@@ -32,7 +32,12 @@ async function makeRetryDue() {
   await ctx.database.db.execute(sql`update jobs set run_at = now() where name = ${CURRENCY_RATES_JOB} and status = 'queued'`);
 }
 
-const rateOf = async (code: string) => (await get(`/api/client/cbar?currency=${code}`)).body.data;
+/** The bank's figures of a currency; clients read `data` as the bare rate (issue 14), the same as detail.rate. */
+const rateOf = async (code: string) => {
+  const { body } = await get(`/api/client/cbar?currency=${code}`);
+  expect(body.data).toBe(body.detail.rate);
+  return body.detail;
+};
 
 describe('[CURRENCIES][API] currencies and the official rate', () => {
   test('the seeded rates answer before any fetch: USD 1.7, a week of TRY rates', async () => {

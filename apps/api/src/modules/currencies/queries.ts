@@ -2,18 +2,20 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { currencyRates } from '../../db/schema/currencies';
 import { currencies } from '../../db/schema/settings';
+import { asDateTime } from '../../platform/sql-format';
 
 /** Currencies with the day of their latest fetched rate (null when only the seeded rate exists). */
 export function findCurrencies(db: DbOrTx, timeZone: string) {
+  const latest = db.select({ code: currencyRates.currencyCode, day: sql<string>`max(${currencyRates.rateDate})::text`.as('day') })
+    .from(currencyRates).groupBy(currencyRates.currencyCode).as('latest');
   return db.select({
     id: currencies.id,
     currency_name: currencies.currencyName,
     currency_code: currencies.currencyCode,
     currency_rate: sql<number>`${currencies.currencyRate}::float8`,
-    // Qualified by hand: inside sql`` drizzle writes a column without its table, which the subquery would take as its own.
-    rate_date: sql<string | null>`(select max(r.rate_date)::text from currency_rates r where r.currency_code = "currencies"."currency_code")`,
-    created_at: sql<string>`to_char(${currencies.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`,
-  }).from(currencies).orderBy(asc(currencies.id));
+    rate_date: latest.day,
+    created_at: asDateTime(currencies.createdAt, timeZone),
+  }).from(currencies).leftJoin(latest, eq(latest.code, currencies.currencyCode)).orderBy(asc(currencies.id));
 }
 
 export function findCurrencyByCode(db: DbOrTx, code: string) {

@@ -1,4 +1,4 @@
-import { ZCbarQuery } from '@app/contract/settings';
+import { ZCbarQuery, ZCbarRateReply, ZCurrencyListReply } from '@app/contract/settings';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createCbarClient } from '../../integrations/currency-rates/client';
@@ -14,12 +14,12 @@ export function registerCurrencyRoutes(server: FastifyInstance): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
 
   app.get('/api/client/currencies', {
-    schema: { tags, summary: 'Currencies with their current AZN rate' },
+    schema: { tags, summary: 'Currencies with their current AZN rate', response: { 200: ZCurrencyListReply } },
     config: { access: 'staff' },
   }, () => listCurrencies(app.db, app.config.APP_TIMEZONE));
 
   app.get('/api/client/cbar', {
-    schema: { tags, summary: 'The official AZN rate of one currency (central bank)', querystring: ZCbarQuery },
+    schema: { tags, summary: 'The official AZN rate of one currency (central bank): data = AZN per unit', querystring: ZCbarQuery, response: { 200: ZCbarRateReply } },
     config: { access: 'staff' },
   }, (req) => readCbarRate(app.db, req.query.currency));
 

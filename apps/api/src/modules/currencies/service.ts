@@ -16,6 +16,6 @@ export async function readCbarRate(db: Db, currency: string): Promise<CbarRateRe
   const row = await findCurrencyByCode(db, currency);
   if (!row) throw notFound('currency');
   const latest = await findLatestRate(db, currency);
-  if (!latest) return { data: { currency, rate: row.rate, nominal: 1, value: row.rate, date: null } };
-  return { data: { currency, rate: latest.rate, nominal: latest.nominal, value: latest.value, date: latest.date } };
+  if (!latest) return { data: row.rate, detail: { currency, rate: row.rate, nominal: 1, value: row.rate, date: null } };
+  return { data: latest.rate, detail: { currency, rate: latest.rate, nominal: latest.nominal, value: latest.value, date: latest.date } };
 }

@@ -1,4 +1,4 @@
-import type { CustomsDeclarationListReply, CustomsQueueRow, CustomsTaskRow } from '@app/contract/customs';
+import type { CarriersPostsReply, CustomsDeclarationListReply, CustomsQueueRow, CustomsTaskRow } from '@app/contract/customs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startCustomsSimulator, type CustomsSimulator } from '../../integrations/customs/simulator';
@@ -196,11 +196,15 @@ describe('[CUSTOMS][LINK] sends through the queue, stored and retried', () => {
     const today = new Date().toISOString().slice(0, 10);
     const res = await get(`/api/admin/customs/carriersposts?date_from=${today}&date_to=${today}&per_page=5`, ofis);
     expect(res.statusCode, res.body).toBe(200);
-    const body = res.json() as { data: { trackinG_NO: string; status: string; fin: string; goodsList: unknown[] }[]; total: number; total_kind: string };
+    const body = res.json() as CarriersPostsReply;
     expect(body.data).toHaveLength(5);
     expect(body.total_kind).toBe('estimated');
     expect(body.total).toBe(10); // a full page: one more page assumed
     expect(body.data[0]).toMatchObject({ id: 1, trackinG_NO: expect.any(String), weighT_GOODS: expect.any(Number), invoyS_USD: expect.any(Number), goodsList: expect.any(Array) });
+    expect(body.data[0]!.inserT_DATE).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/); // the wire's date format, not customs' ISO
+    // without dates: customs' older posts too (the simulator holds a marketplace's from 40 days ago), a sync of the last days left them out
+    const older = (await get('/api/admin/customs/carriersposts?trackingNumber=MP7700001AZ', ofis)).json();
+    expect(older.data).toEqual([expect.objectContaining({ trackinG_NO: 'MP7700001AZ', status: '4', depesH_DATE: expect.stringMatching(/^\d{4}-\d{2}-\d{2} /) })]);
     // the names real clients send: dateFrom/dateTo, trackingNumber, documentNumber
     const byTrack = (await get(`/api/admin/customs/carriersposts?dateFrom=${today} 00:00:00&dateTo=${today} 23:59:59&trackingNumber=${body.data[0]!.trackinG_NO}`, ofis)).json();
     expect(byTrack.data.map((p: { trackinG_NO: string }) => p.trackinG_NO)).toEqual([body.data[0]!.trackinG_NO]);
@@ -233,6 +237,18 @@ describe('[CUSTOMS][API] screens and permissions', () => {
     const one = list.data[0]!;
     const info = await get(`/api/admin/customs_tasks/info?customs_task_id=${one.id}`, admin);
     expect(info.json().data).toMatchObject({ id: one.id, action: one.action, attempts: expect.any(Number) });
+    // a send about our parcel carries the parcel flat, as clients read it: its declaration, customer, state, branch, country
+    const [declaration] = await rows<{ id: number; user_id: number; branch_id: number | null; country_id: number; quantity: number }>(
+      sql`select id, user_id, branch_id, country_id, quantity from declarations where track_code = ${track}`);
+    const send = list.data.find((t) => t.action === 'add' && t.queue_id !== null)!;
+    expect(send).toMatchObject({
+      declaration_id: declaration!.id, track_code: track, user_id: declaration!.user_id, user_name: expect.stringMatching(/\S/),
+      country_id: declaration!.country_id, country_name: expect.stringMatching(/\S/), quantity: declaration!.quantity,
+      declaration_state_name: expect.stringMatching(/\S/), state_id: expect.any(Number), state_name: expect.stringMatching(/\S/),
+    });
+    expect((await get(`/api/admin/customs_tasks/info?customs_task_id=${send.id}`, admin)).json().data).toEqual(send);
+    // a call about no parcel of ours (the carrier posts search): 0 and '' where clients read numbers and text
+    expect(list.data.find((t) => t.action === 'carriersposts')).toMatchObject({ declaration_id: 0, user_id: 0, user_name: '', branch_name: '', weight: null });
     expect((await get('/api/admin/customs_tasks/info?customs_task_id=999999999', admin)).statusCode).toBe(404);
     expect((await get('/api/admin/customs_tasks/info', admin)).statusCode).toBe(422);
     expect((await get('/api/admin/customs_tasks?state=failed', admin)).json().data.every((t: CustomsTaskRow) => t.state === 'failed')).toBe(true);

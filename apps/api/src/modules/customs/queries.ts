@@ -1,17 +1,23 @@
-import type {
-  CustomsCounts, CustomsDeclarationListQuery, CustomsDeclarationRow, CustomsQueueListQuery, CustomsQueueRow, CustomsTaskListQuery, CustomsTaskRow,
+import {
+  CUSTOMS_TASK_STATE_IDS, CUSTOMS_TASK_STATES,
+  type CustomsCounts, type CustomsDeclarationListQuery, type CustomsDeclarationRow, type CustomsQueueListQuery, type CustomsQueueRow,
+  type CustomsTaskListQuery, type CustomsTaskRow,
 } from '@app/contract/customs';
+import { MODEL } from '@app/contract/models';
+import { az } from '@app/contract/texts/az';
 import { and, eq, inArray, isNull, sql, type AnyColumn } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { customsParcels as cp, customsQueue as q, customsTasks as t } from '../../db/schema/customs';
 import { declarationCustomsStates } from '../../db/schema/declaration-workflow';
 import { declarations as d, postDeclarations } from '../../db/schema/declarations';
 import { flights } from '../../db/schema/flights';
-import { settings } from '../../db/schema/settings';
+import { branches, countries, productTypes, settings, statuses } from '../../db/schema/settings';
 import { users } from '../../db/schema/users';
+import { baskets } from '../../db/schema/warehouse';
 import { POST_STATUS, type CustomsDeclaration } from '../../integrations/customs/protocol';
 import { buildListQuery, countList, escapeLike, filters, type ListSpec } from '../../platform/list-query';
-import { asDateTime, asDateTimeOrNull } from '../../platform/sql-format';
+import { asDateTime, asDateTimeOrNull, fullName } from '../../platform/sql-format';
 
 /* SQL of the customs link: exchanges (tasks), the package queue, what customs knows of our parcels. */
 
@@ -70,21 +76,66 @@ function taskListSpec(timeZone: string): ListSpec<CustomsTaskListQuery> {
   };
 }
 
+const taskDeclarationState = alias(statuses, 'task_declaration_state');
+/** Who last changed the parcel (the declaration's causer): the change that made the call. */
+const taskChanger = alias(users, 'task_changer');
+const TASK_STATE_NAMES = az.customsUi.taskStates;
+
+/**
+ * A task with the parcel it was about (through the queue row it sent: flat `<x>_id` + `<x>_name`);
+ * a call about no parcel of ours has 0 and '' there (clients read numbers and text).
+ */
 const taskColumns = (timeZone: string) => ({
   id: t.id, action: t.action, method: t.method, path: t.path, query: t.query, status_code: t.statusCode, http_status: t.httpStatus,
-  response: t.response, attempts: t.attempts, state: t.state, error: t.error, queue_id: t.queueId,
+  response: t.response, attempts: t.attempts, state: t.state,
+  state_id: sql<number>`case ${t.state} ${sql.join(CUSTOMS_TASK_STATES.map((k) => sql`when ${k} then ${sql.raw(String(CUSTOMS_TASK_STATE_IDS[k]))}`), sql` `)} else 0 end`,
+  state_name: sql<string>`case ${t.state} ${sql.join(CUSTOMS_TASK_STATES.map((k) => sql`when ${k} then ${TASK_STATE_NAMES[k] ?? k}`), sql` `)} else ${t.state} end`,
+  error: t.error, queue_id: t.queueId,
   created_at: asDateTime(t.createdAt, timeZone), updated_at: asDateTime(t.updatedAt, timeZone), retry_at: asDateTimeOrNull(t.retryAt, timeZone),
+  declaration_id: sql<number>`coalesce(${d.id}, 0)`,
+  track_code: sql<string>`coalesce(${d.trackCode}, ${q.trackCode}, '')`,
+  global_track_code: sql<string>`coalesce(${d.globalTrackCode}, '')`,
+  weight: sql<string | null>`${d.weight}::text`,
+  quantity: sql<number>`coalesce(${d.quantity}, 0)`,
+  branch_id: sql<number>`coalesce(${branches.id}, 0)`,
+  branch_name: sql<string>`coalesce(${branches.name}, '')`,
+  basket_id: baskets.id,
+  basket_name: baskets.name,
+  user_id: sql<number>`coalesce(${users.id}, 0)`,
+  user_name: sql<string>`coalesce(${fullName(users.name, users.surname)}, '')`,
+  declaration_state_id: sql<number>`coalesce(${taskDeclarationState.id}, 0)`,
+  declaration_state_name: sql<string>`coalesce(${taskDeclarationState.name}, '')`,
+  product_type_id: sql<number>`coalesce(${productTypes.id}, 0)`,
+  product_type_name: sql<string>`coalesce(${productTypes.nameAz}, '')`,
+  country_id: countries.id,
+  country_name: sql<string>`coalesce(${countries.countryName}, '')`,
+  changer_id: sql<number>`coalesce(${taskChanger.id}, 0)`,
+  changer_name: sql<string>`coalesce(${fullName(taskChanger.name, taskChanger.surname)}, '')`,
 });
+
+/** The task list's joins: the queue row it sent, its declaration, and the declaration's related records. */
+function selectTasks(db: DbOrTx, timeZone: string) {
+  return db.select(taskColumns(timeZone)).from(t)
+    .leftJoin(q, eq(q.id, t.queueId))
+    .leftJoin(d, eq(d.id, q.declarationId))
+    .leftJoin(users, eq(users.id, d.userId))
+    .leftJoin(branches, eq(branches.id, d.branchId))
+    .leftJoin(baskets, eq(baskets.id, d.basketId))
+    .leftJoin(taskDeclarationState, and(eq(taskDeclarationState.modelId, MODEL.declarations), eq(taskDeclarationState.id, d.statusId)))
+    .leftJoin(productTypes, eq(productTypes.id, d.productTypeId))
+    .leftJoin(countries, eq(countries.id, d.countryId))
+    .leftJoin(taskChanger, eq(taskChanger.id, d.causerId));
+}
 
 export async function findTaskPage(db: DbOrTx, query: CustomsTaskListQuery, timeZone: string) {
   const built = buildListQuery(taskListSpec(timeZone), query);
-  const rows = await db.select(taskColumns(timeZone)).from(t).where(built.where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset);
+  const rows = await selectTasks(db, timeZone).where(built.where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset);
   const total = await countList(db, t, built);
   return { rows: rows as CustomsTaskRow[], total };
 }
 
 export async function findTask(db: DbOrTx, id: number, timeZone: string): Promise<CustomsTaskRow | undefined> {
-  const [row] = await db.select(taskColumns(timeZone)).from(t).where(eq(t.id, id));
+  const [row] = await selectTasks(db, timeZone).where(eq(t.id, id));
   return row as CustomsTaskRow | undefined;
 }
 

@@ -1,6 +1,7 @@
 import { zFile } from '@app/contract/common';
 import {
-  ZCarriersPostsQuery, ZCustomsDeclarationListQuery, ZCustomsQueueListQuery, ZCustomsTaskInfoQuery, ZCustomsTaskListQuery,
+  ZCarriersPostsQuery, ZCarriersPostsReply, ZCustomsDeclarationListQuery, ZCustomsDeclarationListReply, ZCustomsPingReply, ZCustomsQueueListQuery,
+  ZCustomsQueueListReply, ZCustomsStatsReply, ZCustomsTaskInfoQuery, ZCustomsTaskInfoReply, ZCustomsTaskListQuery, ZCustomsTaskListReply, ZCustomsUploadReply,
 } from '@app/contract/customs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -36,42 +37,42 @@ export function registerCustomsRoutes(server: FastifyInstance): void {
   if (link.configured) app.jobs.every(CUSTOMS_SYNC_JOB, app.config.CUSTOMS_SYNC_INTERVAL_SECONDS);
 
   app.get('/api/admin/customs/ping', {
-    schema: { tags, summary: 'Customs ping indicator: reachable or not, and whether sending is on' },
+    schema: { tags, summary: 'Customs ping indicator: reachable or not, and whether sending is on', response: { 200: ZCustomsPingReply } },
     config: { access: anyCustomsGate },
   }, () => pingCustoms(app.db, link));
 
   app.get('/api/admin/customs', {
-    schema: { tags, summary: 'Customs declarations: our parcels at customs with their declarations; declared/undeclared/unknown counts', querystring: ZCustomsDeclarationListQuery },
+    schema: { tags, summary: 'Customs declarations: our parcels at customs with their declarations; declared/undeclared/unknown counts', querystring: ZCustomsDeclarationListQuery, response: { 200: ZCustomsDeclarationListReply } },
     config: { access: declarationsGate },
   }, (req) => listCustomsDeclarations(app.db, req.query, tz()));
 
   app.get('/api/admin/customs/carriersposts', {
-    schema: { tags, summary: 'Carrier posts, asked live from customs (total estimated from offset and limit)', querystring: ZCarriersPostsQuery },
+    schema: { tags, summary: 'Carrier posts, asked live from customs (total estimated from offset and limit)', querystring: ZCarriersPostsQuery, response: { 200: ZCarriersPostsReply } },
     config: { access: declarationsGate },
   }, (req) => listCarriersPosts(app.db, link, req.query));
 
   app.get('/api/admin/customs/stats', {
-    schema: { tags, summary: 'Customs figures: posts by status, declared/undeclared/unknown, withdrawn declarations, queue and today\'s calls' },
+    schema: { tags, summary: 'Customs figures: posts by status, declared/undeclared/unknown, withdrawn declarations, queue and today\'s calls', response: { 200: ZCustomsStatsReply } },
     config: { access: declarationsGate },
   }, () => readCustomsStats(app.db, tz()));
 
   app.post('/api/admin/customs/upload', {
-    schema: { tags, summary: 'A list of tracking numbers (multipart document_file: .xlsx or text) sorted out: declared, undeclared, unuser', body: z.object({ document_file: zFile }) },
+    schema: { tags, summary: 'A list of tracking numbers (multipart document_file: .xlsx or text) sorted out: declared, undeclared, unuser', body: z.object({ document_file: zFile }), response: { 200: ZCustomsUploadReply } },
     config: { access: declarationsGate },
   }, (req) => uploadCustomsList(app.db, (req.body as { document_file?: unknown } | undefined)?.document_file));
 
   app.get('/api/admin/customs_tasks', {
-    schema: { tags, summary: 'Customs tasks: every call to customs with its request, answer and attempts (global search)', querystring: ZCustomsTaskListQuery },
+    schema: { tags, summary: 'Customs tasks: every call to customs with its request, answer and attempts (global search)', querystring: ZCustomsTaskListQuery, response: { 200: ZCustomsTaskListReply } },
     config: { access: { permission: 'bbs_office' } },
   }, (req) => listCustomsTasks(app.db, req.query, tz()));
 
   app.get('/api/admin/customs_tasks/info', {
-    schema: { tags, summary: 'One customs task', querystring: ZCustomsTaskInfoQuery },
+    schema: { tags, summary: 'One customs task', querystring: ZCustomsTaskInfoQuery, response: { 200: ZCustomsTaskInfoReply } },
     config: { access: { permission: 'bbs_office' } },
   }, (req) => readCustomsTask(app.db, req.query.customs_task_id, tz()));
 
   app.get('/api/customs_queues/packages', {
-    schema: { tags, summary: 'The package queue (DNS queues): one row per parcel and send, with status, attempts and retry time', querystring: ZCustomsQueueListQuery },
+    schema: { tags, summary: 'The package queue (DNS queues): one row per parcel and send, with status, attempts and retry time', querystring: ZCustomsQueueListQuery, response: { 200: ZCustomsQueueListReply } },
     config: { access: { permission: 'bbs_queues' } },
   }, (req) => listCustomsQueue(app.db, req.query, tz()));
 }

@@ -55,6 +55,9 @@ export async function listCustomsDeclarations(db: Db, query: CustomsDeclarationL
   return { data: rows, total, total_kind: 'exact', counts };
 }
 
+/** The customs service's ISO time ('2026-11-20T14:05:31.123') as 'YYYY-MM-DD HH:mm:ss' (its own clock, as it sent it). */
+const customsTime = (v: string | null | undefined) => (v ? v.slice(0, 19).replace('T', ' ') : null);
+
 /** A carrier post in the customs service's own casing (real clients read those names). */
 function toPostRow(p: CustomsPost, n: number): CustomsPostRow {
   const extra = p as CustomsPost & { invoyS_AZN?: number; invoyS_USD?: number };
@@ -70,7 +73,7 @@ function toPostRow(p: CustomsPost, n: number): CustomsPostRow {
     goodS_TRAFFIC_FR: p.goodS_TRAFFIC_FR ?? null, goodS_TRAFFIC_TO: p.goodS_TRAFFIC_TO ?? null,
     goodsList: (p.goodslist ?? []).map((g) => ({ goodS_ID: Number(g.goods_id), namE_OF_GOODS: g.name_of_goods })),
     documenT_TYPE: p.document_type ?? '', airwaybill: p.airwaybill ?? null, depesH_NUMBER: p.depesH_NUMBER ?? null, status: String(p.status),
-    ecoM_REGNUMBER: p.ecoM_REGNUMBER ?? '', packagE_TYPE: p.packagE_TYPE ?? '1', inserT_DATE: p.inserT_DATE ?? '', depesH_DATE: p.depesH_DATE ?? null,
+    ecoM_REGNUMBER: p.ecoM_REGNUMBER ?? '', packagE_TYPE: p.packagE_TYPE ?? '1', inserT_DATE: customsTime(p.inserT_DATE) ?? '', depesH_DATE: customsTime(p.depesH_DATE),
   };
 }
 
@@ -132,8 +135,8 @@ export async function listCustomsQueue(db: Db, query: CustomsQueueListQuery, tim
 /** GET /api/admin/customs/stats: posts customs holds by status, declarations, withdrawn ones, the queue, today's calls, the last sync (office time). */
 export async function readCustomsStats(db: Db, timeZone: string): Promise<CustomsStatsReply> {
   const s = await findStats(db, timeZone);
-  const posts = { '0': 0, '1': 0, '3': 0, '4': 0 } as CustomsStatsReply['posts'];
-  for (const p of s.posts) if (String(p.status) in posts) posts[String(p.status) as keyof typeof posts] = p.n;
+  const posts: CustomsStatsReply['posts'] = { 0: 0, 1: 0, 3: 0, 4: 0 };
+  for (const p of s.posts) if (p.status in posts) posts[p.status as keyof typeof posts] = p.n;
   const queue = { queued: 0, sent: 0, declined: 0, failed: 0 } as CustomsStatsReply['queue'];
   for (const q of s.queue) {
     const key = (q.status === 'sending' ? 'queued' : q.status) as keyof typeof queue;

@@ -1,166 +1,17 @@
-import {
-  ZCombineQuery, ZDeclarationAcceptForm, ZDeclarationBulkStateForm, ZDeclarationCancelManyForm, ZDeclarationCommercialForm,
-  ZDeclarationCreateForm, ZDeclarationEditForm, ZDeclarationIdQuery, ZDeclarationListQuery, ZDeclarationStateForm, ZDeclarationStateQuery,
-  ZIsNewQuery, ZReturnForm,
-} from '@app/contract/declarations';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { zInt } from '@app/contract/common';
-import { requireUser } from '../../platform/auth/guard';
-import {
-  acceptDeclaration, cancelDeclaration, cancelDeclarations, cancelDispatch, changeDeclarationStatus, changeDeclarationStatuses,
-  listDeclarationOrders, markDeclarationCommercial, readCombinedDeclarations, readDeclaration, readDeclarationTimeline,
-  removeFromFlight, setDeclarationRead,
-} from './declaration-actions';
-import { registerConflictedDeclarationRoutes } from './conflicted-routes';
-import { registerDeclarationDocumentRoutes } from './document-routes';
-import { registerDeclarationWorkflowExtraRoutes } from './workflow-routes';
-import { registerDeclarationListRoutes } from './declaration-lists-routes';
-import { createDeclaration, editDeclaration, readDeclarationDocument } from './declaration-form';
-import { readReturnDetails, returnDeclaration } from './declaration-return';
-import { findDeclarationIdByTrackCode, listDeclarations, listPartnerDeclarations, listThisMonthDeclarations } from './service';
+import { registerDeclarationDocumentRoutes } from './documents/routes';
+import { registerDeclarationListRoutes, registerDeclarationMainListRoutes } from './lists/routes';
+import { registerDeclarationMarketplaceRoutes } from './marketplace/routes';
+import { registerConflictedDeclarationRoutes } from './unknowns/routes';
+import { registerDeclarationWorkflowExtraRoutes, registerDeclarationWorkflowRoutes } from './workflow/routes';
 
-const tags = ['declarations'];
-const ZTrackCodeQuery = z.object({ track_code: z.string().trim().min(1).max(80), trendyol: zInt.optional() });
-
+/** Every route of the declarations domain, part by part (app.ts registers this). */
 export function registerDeclarationRoutes(server: FastifyInstance): void {
-  const app = server.withTypeProvider<ZodTypeProvider>();
-
-  // spec §2: the declarations entry has no permission gate; partners see only their own routes.
-  app.get('/api/admin/v2/declaration/list', {
-    schema: { tags: ['declarations'], summary: 'Declarations list (filters, page, per_page, sort_column, sort_order)', querystring: ZDeclarationListQuery },
-    config: { access: 'office' },
-  }, (req) => listDeclarations(app.db, req.query, app.config.APP_TIMEZONE));
-
-  app.get('/api/admin/declaration/this_month', {
-    schema: { tags, summary: "This month's declarations (the list's filters; user_id for one customer)", querystring: ZDeclarationListQuery },
-    config: { access: 'office' },
-  }, (req) => listThisMonthDeclarations(app.db, req.query, app.config.APP_TIMEZONE));
-
-  app.get('/api/admin/declaration/minilist', {
-    schema: { tags, summary: 'The tiny list (the list with its provider filter: trendyol=0|1|2)', querystring: ZDeclarationListQuery },
-    config: { access: 'office' },
-  }, (req) => listDeclarations(app.db, req.query, app.config.APP_TIMEZONE));
-
-  app.get('/api/admin/declaration/partner_declarations', {
-    schema: { tags, summary: "Branch partners' declarations with the partner name (the list's filters; partner_id)", querystring: ZDeclarationListQuery },
-    config: { access: { permission: 'partner_declarations' } },
-  }, (req) => listPartnerDeclarations(app.db, req.query, app.config.APP_TIMEZONE));
-
-  app.get('/api/admin/declaration/info_by_track_code', {
-    schema: { tags: ['declarations'], summary: 'The declaration (declaration/info shape) by track code (quick search)', querystring: ZTrackCodeQuery },
-    config: { access: 'office' },
-  }, (req) => findDeclarationIdByTrackCode(app.db, requireUser(req), req.query.track_code, app.config.APP_TIMEZONE));
-
-  app.get('/api/branchpartner/declarations/info_by_track_code', {
-    schema: { tags: ['declarations'], summary: "Partner's declaration (declaration/info shape) by track code", querystring: ZTrackCodeQuery },
-    config: { access: { roles: [1, 4] } },
-  }, (req) => findDeclarationIdByTrackCode(app.db, requireUser(req), req.query.track_code, app.config.APP_TIMEZONE));
-
-  registerDeclarationWorkflowRoutes(app);
-  registerConflictedDeclarationRoutes(app);
-  registerDeclarationWorkflowExtraRoutes(app);
-  registerDeclarationListRoutes(app);
-  registerDeclarationDocumentRoutes(app);
-}
-
-/** One declaration: info, form, status changes, timeline and the row-menu actions (spec §7 "Declarations"). */
-function registerDeclarationWorkflowRoutes(server: FastifyInstance): void {
-  const app = server.withTypeProvider<ZodTypeProvider>();
-  const tz = () => app.config.APP_TIMEZONE;
-
-  app.get('/api/admin/declaration/info', {
-    schema: { tags, summary: 'One declaration, spec §3 shape (deleted ones too)', querystring: ZDeclarationIdQuery },
-    config: { access: 'office' },
-  }, (req) => readDeclaration(app.db, requireUser(req), req.query.declaration_id, tz()));
-
-  app.post('/api/admin/declaration/create', {
-    schema: { tags, summary: 'Create (form, multipart with document_file): status 7, measure 1, price from the tariffs', body: ZDeclarationCreateForm },
-    config: { access: 'office' },
-  }, (req) => createDeclaration(app.db, app.files, requireUser(req), req.body, tz(), app.customs));
-
-  app.post('/api/admin/declaration/edit', {
-    schema: { tags, summary: 'Edit (form, multipart with document_file); weight and price need their permissions', body: ZDeclarationEditForm },
-    config: { access: 'office' },
-  }, (req) => editDeclaration(app.db, app.files, requireUser(req), req.body, tz(), app.customs));
-
-  app.get('/api/admin/declaration/document', {
-    schema: { tags, summary: "The declaration's uploaded document (PDF, JPEG or PNG)", querystring: ZDeclarationIdQuery },
-    config: { access: 'office' },
-  }, async (req, reply) => {
-    const file = await readDeclarationDocument(app.db, app.files, requireUser(req), req.query.declaration_id, tz());
-    return reply.header('content-type', file.mime).header('content-disposition', `inline; filename="${file.name}"`).send(file.data);
-  });
-
-  app.post('/api/admin/declaration/cancel', {
-    schema: { tags, summary: 'Delete (soft): leaves every list, keeps its history', querystring: ZDeclarationIdQuery },
-    config: { access: { permission: 'declaration_cancel' } },
-  }, (req) => cancelDeclaration(app.db, app.customs, requireUser(req), req.query.declaration_id));
-
-  // design: delete many has no path in the spec; this one sits beside cancel.
-  app.post('/api/admin/declaration/cancel_many', {
-    schema: { tags, summary: 'Delete many (declaration_ids: a,b or repeated); all or nothing', body: ZDeclarationCancelManyForm },
-    config: { access: { permission: 'declaration_cancel' } },
-  }, (req) => cancelDeclarations(app.db, app.customs, requireUser(req), req.body.declaration_ids));
-
-  app.post('/api/admin/declaration/edit/state', {
-    schema: { tags, summary: 'Manual status change (spec §4: 9, or 88 with descr); the rule table MANUAL_STATUS_TARGETS decides, 422 naming the parcel', querystring: ZDeclarationStateQuery, body: ZDeclarationStateForm.optional() },
-    config: { access: 'office' },
-  }, (req) => changeDeclarationStatus(app.db, requireUser(req), req.query.declaration_id, req.query.state_id, req.body?.descr));
-
-  app.post('/api/admin/v2/declaration/edit/state', {
-    schema: { tags, summary: "Bulk status change by the list's filters and/or declaration_ids (new_state_id, new_descr). By ids all or nothing (422 naming refused parcels); by filter parcels whose status does not allow the target are skipped; workflow-owned targets (5, 7, 8, 10, 12) always 422", body: ZDeclarationBulkStateForm },
-    config: { access: 'office' },
-  }, (req) => changeDeclarationStatuses(app.db, requireUser(req), req.body, tz()));
-
-  app.post('/api/admin/isnew', {
-    schema: { tags, summary: 'Toggle read/unread (model_id=2, object_id, is_new)', querystring: ZIsNewQuery },
-    config: { access: 'office' },
-  }, (req) => setDeclarationRead(app.db, requireUser(req), req.query.object_id, req.query.is_new));
-
-  app.get('/api/admin/declaration/combine', {
-    schema: { tags, summary: 'A create form prefilled from 2+ declarations of one customer (combined_id)', querystring: ZCombineQuery },
-    config: { access: 'office' },
-  }, (req) => readCombinedDeclarations(app.db, req.query.combined_id));
-
-  app.get('/api/admin/declaration/getstates', {
-    schema: { tags, summary: 'Timeline: status history and changes, oldest first', querystring: ZDeclarationIdQuery },
-    config: { access: 'office' },
-  }, (req) => readDeclarationTimeline(app.db, requireUser(req), req.query.declaration_id, tz()));
-
-  app.get('/api/admin/declaration/orders', {
-    schema: { tags, summary: "The declaration's orders (empty until the orders domain exists)", querystring: ZDeclarationIdQuery },
-    config: { access: 'office' },
-  }, (req) => listDeclarationOrders(app.db, requireUser(req), req.query.declaration_id, tz()));
-
-  app.post('/api/admin/flights/canceldepesh', {
-    schema: { tags, summary: 'Cancel dispatch: only at status 8, back to 7', querystring: ZDeclarationIdQuery },
-    config: { access: { permission: 'canceldepesh' } },
-  }, (req) => cancelDispatch(app.db, requireUser(req), req.query.declaration_id));
-
-  app.post('/api/warehouse/flights/remove_item', {
-    schema: { tags, summary: 'Remove from its flight (not after dispatch)', querystring: ZDeclarationIdQuery },
-    config: { access: 'office' },
-  }, (req) => removeFromFlight(app.db, requireUser(req), req.query.declaration_id));
-
-  app.post('/api/admin/declaration/update', {
-    schema: { tags, summary: 'Accept: wardrobe_number, descr; change_state=1 moves it to 9', body: ZDeclarationAcceptForm },
-    config: { access: 'office' },
-  }, (req) => acceptDeclaration(app.db, requireUser(req), req.body, tz()));
-
-  app.post('/api/admin/declaration/commercial', {
-    schema: { tags, summary: 'Commercial declaration: awb and voen (10 digits)', body: ZDeclarationCommercialForm },
-    config: { access: 'office' },
-  }, (req) => markDeclarationCommercial(app.db, requireUser(req), req.body, tz()));
-
-  app.get('/api/admin/returns/run', {
-    schema: { tags, summary: 'Return details: delivery price, value, paid, order, reasons', querystring: ZDeclarationIdQuery },
-    config: { access: 'office' },
-  }, (req) => readReturnDetails(app.db, req.query.declaration_id));
-
-  app.post('/api/admin/returns/run', {
-    schema: { tags, summary: 'Return a declaration (reason, amounts); status 12', body: ZReturnForm },
-    config: { access: 'office' },
-  }, (req) => returnDeclaration(app.db, requireUser(req), req.body));
+  registerDeclarationMainListRoutes(server);
+  registerDeclarationWorkflowRoutes(server);
+  registerConflictedDeclarationRoutes(server);
+  registerDeclarationWorkflowExtraRoutes(server);
+  registerDeclarationMarketplaceRoutes(server);
+  registerDeclarationListRoutes(server);
+  registerDeclarationDocumentRoutes(server);
 }

@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import { zFile } from '@app/contract/common';
 import { ZExportTaskIdParams } from '@app/contract/documents';
 import {
-  FLIGHT_FILE_PREFIX, ZFlightExportTaskListQuery, ZFlightFileExportQuery, ZFlightIdQuery, ZFlightManifestUpload, ZManifestDownloadQuery,
+  FLIGHT_FILE_PREFIX, ZFlightExportTaskListQuery, ZFlightFileExportQuery, ZFlightIdQuery, ZFlightManifestUpload, ZManifestBoxReply, ZManifestDownloadQuery,
 } from '@app/contract/flights';
 import { IMPORT_STATUS } from '@app/contract/statuses';
 import { az, fill } from '@app/contract/texts/az';
@@ -15,9 +15,9 @@ import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { exportFileStream, findExportTask, listExportTasks } from '../../platform/export-tasks';
 import { XLSX_MIME } from '../../platform/xlsx';
 import {
-  FLIGHT_EXPORT_MODEL, exportFlight, flightFileName, listManifestBoxes, registerFlightExporters, renderFlightInfoExport, renderRoadSheet, streamFlightExport,
+  FLIGHT_EXPORT_MODEL, exportFlight, flightFileName, registerFlightExporters, renderFlightInfoExport, renderRoadSheet, streamFlightExport,
 } from './flight-files';
-import { manifestZipPath, uploadManifests } from './flight-manifests';
+import { archiveFlightManifests, manifestZipPath, uploadManifests } from './flight-manifests';
 
 const tags = ['flights'];
 const gate = { permission: 'flights' } as const;
@@ -55,9 +55,12 @@ export function registerFlightFileRoutes(server: FastifyInstance): void {
   });
 
   app.get('/api/admin/flights/manifests_box', {
-    schema: { tags, summary: "The flight's bags with parcel count, weight and price totals", querystring: ZFlightIdQuery },
+    schema: {
+      tags, querystring: ZFlightIdQuery, response: { 200: ZManifestBoxReply },
+      summary: "Every bag of the flight as its manifest (.xlsx) in one .zip (zip_url; bags, empty_bags, archived_bags; found: parcels written, not_found: parcels in no bag)",
+    },
     config: { access: gate },
-  }, (req) => listManifestBoxes(app.db, req.query.flight_id, tz()));
+  }, (req) => archiveFlightManifests(app.db, app.config.DATA_DIR, req.query.flight_id, tz()));
 
   app.get('/api/admin/flights/export', {
     schema: {

@@ -204,17 +204,20 @@ describe('[FLIGHTS][MANIFESTS] bulk manifest by bags', () => {
     expect(gone.json().message).toBe(t.manifestFileGone);
   });
 
-  test('manifests_box: every bag of the flight with count, weight and price; parcels without a bag as one row', async () => {
+  test('manifests_box: every bag of the flight as its manifest in one .zip; counts as numbers, parcels in no bag left out', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: `/api/admin/flights/manifests_box?flight_id=${flightId}`, headers: anbar });
     expect(res.statusCode, res.body).toBe(200);
     const { data } = res.json() as ManifestBoxReply;
-    expect(data.map((b) => [b.name, b.count])).toEqual([['KS-A', 3], ['KS-B', 2], ['KS-C', 0], [t.noBag, 1]]);
-    const ksa = data[0]!;
-    expect(ksa.id).toBe(bagIds['KS-A']);
-    expect(Number(ksa.weight)).toBeCloseTo(sumOf(parcelsOf['KS-A'].map((p) => p.weight)), 2);
-    expect(Number(ksa.price)).toBeCloseTo(sumOf(parcelsOf['KS-A'].map((p) => p.price)), 2);
-    expect(data[2]).toMatchObject({ weight: '0.00', price: '0.00' });
-  });
+    expect(data).toMatchObject({ bags: 3, empty_bags: 1, archived_bags: 2, found: 5, not_found: 1 });
+    const zip = await JSZip.loadAsync((await ctx.app.inject({ method: 'GET', url: data.zip_url, headers: anbar })).rawPayload);
+    expect(Object.keys(zip.files).sort()).toEqual(['KS-A.xlsx', 'KS-B.xlsx']);
+    const ksa = (await openXlsx(await zip.file('KS-A.xlsx')!.async('nodebuffer'))).worksheets[0]!;
+    const codes = Array.from({ length: ksa.rowCount }, (_, i) => rowValues(ksa, i + 1)[1]);
+    for (const p of parcelsOf['KS-A']) expect(codes).toContain(p.trackCode);
+    expect(codes).not.toContain(parcelsOf.none[0]!.trackCode);
+    const missing = await ctx.app.inject({ method: 'GET', url: '/api/admin/flights/manifests_box?flight_id=99999999', headers: anbar });
+    expect(missing.statusCode).toBe(404);
+  }, 30_000);
 });
 
 describe('[FLIGHTS][EXPORTS] flight export, per-bag summary, road sheet', () => {

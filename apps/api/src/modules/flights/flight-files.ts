@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import { DIRECT_EXPORT_MAX_ROWS } from '@app/contract/documents';
-import { FLIGHT_FILE_PREFIX, type FlightFileExportQuery, type ManifestBox, type ManifestBoxReply } from '@app/contract/flights';
+import { FLIGHT_FILE_PREFIX, type FlightFileExportQuery } from '@app/contract/flights';
 import { az } from '@app/contract/texts/az';
 import type { FastifyInstance } from 'fastify';
 import type { Content } from 'pdfmake/interfaces';
@@ -20,7 +20,7 @@ import {
  * Flight files (issue 7; spec §2 Flights row menu, §7 flights/export, infoexport, manifests_box):
  * the flight's parcel export (.xlsx, an export task past 10,000 rows), the per-bag summary, the road
  * sheet (A4 PDF). The manifest upload lives in flight-manifests.ts; the customs XML of a flight is
- * GET declaration/get_xml?flight_id (modules/declarations/customs-xml.ts).
+ * GET declaration/get_xml?flight_id (modules/declarations/documents/customs-xml.ts).
  */
 
 const t = az.flightFilesUi;
@@ -150,7 +150,7 @@ export function streamFlightExport(db: Db, params: FlightExportParams, out: Pass
   writeFlightExport(db, params, out).catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
 }
 
-// ---------------------------------------------------------------- bags (manifests_box, infoexport, road sheet)
+// ---------------------------------------------------------------- bags (infoexport, road sheet)
 
 interface NamedBag extends Omit<BagTotalsRow, 'name'> { name: string }
 
@@ -165,13 +165,6 @@ function totalsOf(bags: readonly NamedBag[]) {
     price: fromCents(bags.reduce((s, b) => s + cents(b.price), 0)),
     deliveryPrice: fromCents(bags.reduce((s, b) => s + cents(b.deliveryPrice), 0)),
   };
-}
-
-/** GET flights/manifests_box?flight_id: the flight's bags with their parcel count, weight and price. */
-export async function listManifestBoxes(db: Db, flightId: number, timeZone: string): Promise<ManifestBoxReply> {
-  await requireFlight(db, flightId, timeZone);
-  const data: ManifestBox[] = (await readBags(db, flightId)).map((b) => ({ id: b.id, name: b.name, count: b.count, weight: b.weight, price: b.price }));
-  return { data };
 }
 
 type InfoLine = { kind: 'bag'; bag: NamedBag } | { kind: 'total'; count: number; weight: string; price: string; deliveryPrice: string };

@@ -3,14 +3,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { IMPORT_MAX_CODES, TRACK_CODE_PATTERN, normalizeImportedCode } from '@app/contract/documents';
-import { FLIGHT_FILE_PREFIX, MANIFEST_ZIP_NAME, type ManifestResult } from '@app/contract/flights';
+import { FLIGHT_FILE_PREFIX, MANIFEST_ZIP_NAME, type ManifestBoxReply, type ManifestResult } from '@app/contract/flights';
 import { az, fill } from '@app/contract/texts/az';
 import JSZip from 'jszip';
 import type { Db } from '../../db/client';
 import { invalid, notFound } from '../../platform/errors';
 import { exportDir } from '../../platform/export-tasks';
 import { readImportRows } from '../../platform/import-reader';
-import { findFlightDeclarationsByCodes, findFlightHeader, type ManifestRow } from './flight-files-queries';
+import {
+  findFlightBagTotals, findFlightDeclarationsByCodes, findFlightHeader, readFlightDeclarationBatches, type ManifestRow,
+} from './flight-files-queries';
 import { bagManifestLines, manifestColumns, sheet, sheetName, xlsxBuffer } from './flight-files';
 
 /*
@@ -183,5 +185,38 @@ export async function uploadManifests(db: Db, dataDir: string, flightId: number,
     bags: groups.size,
     found,
     not_found: missing,
+  };
+}
+
+/**
+ * GET flights/manifests_box?flight_id: every bag of the flight written as its manifest into one .zip
+ * (the manifest result's counts): parcels in no bag are left out and counted as not found.
+ */
+export async function archiveFlightManifests(db: Db, dataDir: string, flightId: number, timeZone: string): Promise<ManifestBoxReply> {
+  if (!(await findFlightHeader(db, flightId, timeZone))) throw notFound('flight_id');
+  const bags = (await findFlightBagTotals(db, flightId)).filter((b) => b.name !== null);
+  const groups = new Map<string, ManifestRow[]>();
+  let found = 0;
+  let withoutBag = 0;
+  for await (const batch of readFlightDeclarationBatches(db, { flightId }, (ids) => Promise.resolve(ids))) {
+    for (const r of batch) {
+      if (r.bag === null) {
+        withoutBag++;
+        continue;
+      }
+      groups.set(r.bag, [...(groups.get(r.bag) ?? []), r]);
+      found++;
+    }
+  }
+  const zipName = groups.size ? await writeManifestZip(dataDir, flightId, groups) : null;
+  return {
+    data: {
+      zip_url: zipName === null ? '' : manifestZipUrl(zipName),
+      empty_bags: bags.filter((b) => b.count === 0).length,
+      archived_bags: groups.size,
+      bags: bags.length,
+      found,
+      not_found: withoutBag,
+    },
   };
 }

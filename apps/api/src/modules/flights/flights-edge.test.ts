@@ -79,16 +79,16 @@ describe('[FLIGHTS][EDGE] close: packaging limit and air waybill', () => {
     expect(flight.json().data.state_id).toBe(29);
   });
 
-  test('an empty air waybill is "required", a 2-character one says the minimum; a blank limit means 400', async () => {
+  test('an empty air waybill is "required", a 2-character one says the IATA form; a blank limit means 400', async () => {
     const empty = await post('/api/admin/flights/close?close=false&type=with-dispatch', { flight_id: flightId, airWaybill: '  ' });
     expect(empty.json().errors).toEqual({ airWaybill: [az.errors.required] });
     const short = await post('/api/admin/flights/close?close=false&type=with-dispatch', { flight_id: flightId, airWaybill: 'ab' });
-    expect(short.json().errors).toEqual({ airWaybill: [T.airwaybillTooShort] });
+    expect(short.json().errors).toEqual({ airWaybill: [T.airwaybillInvalid] });
     const preview = await post('/api/admin/flights/close?close=false&type=with-dispatch', { flight_id: flightId, airWaybill: '235-12345675', limit: '' });
     expect(preview.statusCode, preview.body).toBe(200);
     expect((preview.json() as FlightCloseReply).preview).toBe(true);
     const change = await post('/api/admin/flights/airwaybill', { flight_id: flightId, airwaybill: 'ab' });
-    expect(change.json().errors).toEqual({ airwaybill: [T.airwaybillTooShort] });
+    expect(change.json().errors).toEqual({ airwaybill: [T.airwaybillInvalid] });
   });
 });
 

@@ -1,5 +1,5 @@
 import type {
-  AirwaybillChangeReply, AirwaybillPackagesReply, ExecutePackageRunReply, FlightCloseReply, FlightDetail, FlightListReply, FlightPackagesReply,
+  AirwaybillChangeReply, AirwaybillPackagesReply, ExecutePackageRunReply, FlightCloseReply, FlightDeclarationsReply, FlightDetail, FlightListReply, FlightPackagesReply,
   FlightWriteReply, PackageRun,
 } from '@app/contract/flights';
 import { az, fill } from '@app/contract/texts/az';
@@ -121,8 +121,6 @@ describe('[FLIGHTS][CREATE] POST flights/create', () => {
     const list = (await get('/api/admin/v2/flights/list?name=TEST-CREATE', anbar)).json() as FlightListReply;
     expect(list.total).toBe(1);
     expect(list.data[0]!.id).toBe(body.data.id);
-    const info = (await get('/api/admin/flights/info?name=TEST-CREATE&state_id=29')).json() as FlightListReply;
-    expect(info.data.map((r) => r.id)).toEqual([body.data.id]);
     expect((await detail(body.data.id)).can).toEqual({ close: true, change_airwaybill: false, pallets: true });
     const options = (await get('/api/admin/flights/options?open=1&country_id=1')).json() as { data: { id: number; name: string }[] };
     expect(options.data).toContainEqual({ id: body.data.id, name: 'IST-TEST-CREATE', flight_name: 'IST-TEST-CREATE' });
@@ -187,9 +185,9 @@ describe('[FLIGHTS][PERMISSIONS] every flight call needs `flights`', () => {
       () => get('/api/admin/flights/detail?flight_id=1', ofis), () => get('/api/admin/flights/packages?flight_id=1', ofis),
       () => get('/api/task/to_flight', ofis),
       () => post('/api/admin/flights/create', { name: 'NO', state_id: 29, country_id: 1 }, ofis),
-      () => post('/api/admin/flights/close?close=true&type=with-dispatch', { flight_id: 1, airWaybill: '235-1' }, ofis),
+      () => post('/api/admin/flights/close?close=true&type=with-dispatch', { flight_id: 1, airWaybill: '235-12345675' }, ofis),
       () => post('/api/admin/flights/execute?queue_id=1', {}, ofis),
-      () => post('/api/admin/flights/airwaybill', { flight_id: 1, airwaybill: '235-1' }, ofis),
+      () => post('/api/admin/flights/airwaybill', { flight_id: 1, airwaybill: '235-12345675' }, ofis),
       () => post('/api/admin/this_month/change', { flight_id: 1, this_month: '2026-01' }, ofis),
       () => post('/api/admin/flights/state_change?state_id=30', { flight_id: 1 }, ofis),
     ];
@@ -204,7 +202,7 @@ describe('[FLIGHTS][CLOSE][EXECUTE][AIRWAYBILL] close with dispatch, run the pac
   let declared: Parcel[];
   let undeclared: Parcel[];
   let runs: PackageRun[];
-  const AWB = '235-11112222';
+  const AWB = '235-11112220';
 
   beforeAll(async () => {
     declared = await prepareParcels(5, true);
@@ -261,7 +259,7 @@ describe('[FLIGHTS][CLOSE][EXECUTE][AIRWAYBILL] close with dispatch, run the pac
   });
 
   test('a flight not at 29 is not closed again (422), nothing changes', async () => {
-    const res = await post('/api/admin/flights/close?close=true&type=all', { flight_id: flightId, airWaybill: '235-99999999' });
+    const res = await post('/api/admin/flights/close?close=true&type=all', { flight_id: flightId, airWaybill: '235-99999992' });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ message: T.notOpen, errors: { flight_id: [T.notOpen] } });
     expect((await detail(flightId)).airwaybill).toBe(AWB);
@@ -320,7 +318,8 @@ describe('[FLIGHTS][CLOSE][EXECUTE][AIRWAYBILL] close with dispatch, run the pac
     expect(body.data.totalWeight).toBe(Number(weights[0]!.w));
     const last = (await get(`/api/admin/flights/airwaybillpackages?flight_id=${flightId}&page=3&per_page=2`)).json() as AirwaybillPackagesReply;
     expect(last.data.packages).toHaveLength(1);
-    expect(last.data.packages[0]).toMatchObject({ code: null, depesH_DATE: null });
+    expect(last.data.packages[0]).toMatchObject({ code: null, sent: false, depesH_DATE: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/) });
+    expect(body.data.packages[0]!.sent).toBe(true);
     const info = (await get(`/api/admin/flights/airwaybillinfo?flight_id=${flightId}`)).json();
     expect(info.data).toMatchObject({ flight_id: flightId, airwaybill: AWB, state_id: 30, dispatched: 5, can_change: true });
   });
@@ -332,7 +331,7 @@ describe('[FLIGHTS][CLOSE][EXECUTE][AIRWAYBILL] close with dispatch, run the pac
     expect(refused.json().errors).toEqual({ airwaybill: [T.airwaybillOnlyClosed] });
     expect((await detail(open.id)).airwaybill).toBe('');
 
-    const NEW = '235-33334444';
+    const NEW = '235-33334442';
     const res = await post('/api/admin/flights/airwaybill', { flight_id: flightId, airwaybill: NEW });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as AirwaybillChangeReply;
@@ -360,7 +359,7 @@ describe('[FLIGHTS][CLOSE][EXECUTE] all parcels; customs declines the undeclared
     const declared = await prepareParcels(1, true);
     const undeclared = await prepareParcels(2, false);
     const { id } = await openFlight('IST-ALL-1', [...declared, ...undeclared]);
-    const closed = await post('/api/admin/flights/close?close=true&type=all', { flight_id: id, airWaybill: '235-77778888' });
+    const closed = await post('/api/admin/flights/close?close=true&type=all', { flight_id: id, airWaybill: '235-77778886' });
     expect(closed.statusCode, closed.body).toBe(200);
     const body = closed.json() as FlightCloseReply;
     expect(body).toMatchObject({ dispatched: 3, skipped: 0 });
@@ -387,9 +386,9 @@ describe('[FLIGHTS][CLOSE][EXECUTE] all parcels; customs declines the undeclared
   test('without-dispatch: only the flight closes', async () => {
     const parcels = await prepareParcels(1, true);
     const { id } = await openFlight('IST-NODISP-1', parcels);
-    const res = await post('/api/admin/flights/close?type=without-dispatch', { flight_id: id, airWaybill: '235-12121212' });
+    const res = await post('/api/admin/flights/close?type=without-dispatch', { flight_id: id, airWaybill: '235-12121211' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ dispatched: 0, skipped: 1, runs: [], flight: { state_id: 30, airwaybill: '235-12121212' } });
+    expect(res.json()).toMatchObject({ dispatched: 0, skipped: 1, runs: [], flight: { state_id: 30, airwaybill: '235-12121211' } });
     expect((await statusOf([parcels[0]!.id])).get(parcels[0]!.id)).toBe(7);
   });
 });
@@ -420,7 +419,9 @@ describe('[FLIGHTS][WRITES] month, status, marketplace status, parcels onto flig
     const history = await rows<{ from_state_id: number; state_id: number }>(sql`select from_state_id, state_id from status_history where model_id = 8 and object_id = ${id} order by id`);
     expect(history.at(-1)).toEqual({ from_state_id: 29, state_id: 31 });
     // no longer open: not closed, no parcels put on it
-    expect((await post('/api/admin/flights/close', { flight_id: id, airWaybill: '235-1234' })).statusCode).toBe(422);
+    const notOpen = await post('/api/admin/flights/close', { flight_id: id, airWaybill: '235-12345675' });
+    expect(notOpen.statusCode).toBe(422);
+    expect(notOpen.json().errors).toEqual({ flight_id: [T.notOpen] });
   });
 
   test('trendyol/updateStates: the Trendyol parcels of the flight only; a status outside group 43 refused', async () => {
@@ -459,9 +460,22 @@ describe('[FLIGHTS][WRITES] month, status, marketplace status, parcels onto flig
     const inBox = (await get(`/api/admin/flights/box_declarations?box_id=${bagId}`)).json();
     expect(inBox.total).toBe(2);
     expect(inBox.data.map((r: { id: number }) => r.id).sort()).toEqual(parcels.map((p) => p.id).sort());
-    expect(inBox.data[0]).toMatchObject({ box_id: bagId, box: 'KS-IST-SET', state_id: 7, flight_id: expect.any(Number), flight_name: expect.any(String) });
+    expect(inBox.data[0]).toMatchObject({ parcel_id: bagId, box: 'KS-IST-SET', state_id: 7, flight_id: id, flight_name: 'IST-SET' });
     expect((await get(`/api/admin/flights/box_declarations?flight_id=${id}&track_code=${parcels[0]!.track_code}`)).json().total).toBe(1);
+    expect((await get(`/api/admin/flights/box_declarations?flight_id=${id}&box=${other.bagId}`)).json().total).toBe(0);
+    expect((await get(`/api/admin/flights/box_declarations?box_id=${bagId}&box=${other.bagId}`)).json().total).toBe(0);
     expect((await get('/api/admin/flights/box_declarations')).statusCode).toBe(422);
+    // flights/info: the flight's declarations as the declarations list's rows; the flight screen presets flight_name with the flight's id
+    const info = (await get(`/api/admin/flights/info?flight_name=${id}&sort_column=track_code&sort_order=asc`)).json() as FlightDeclarationsReply;
+    expect(info.total).toBe(2);
+    expect(info.data.map((r) => r.track_code)).toEqual(parcels.map((p) => p.track_code).sort());
+    const listed = (await get(`/api/admin/v2/declaration/list?flight_id=${id}&sort_column=track_code&sort_order=asc`)).json() as FlightDeclarationsReply;
+    expect(info.data).toEqual(listed.data);
+    expect((await get(`/api/admin/flights/info?flight_id=${id}&state_id=9`)).json().total).toBe(0);
+    expect((await get(`/api/admin/flights/info?flight_id=${id}&box=${bagId}&created_at=2000-01-01 00:00:00,2100-01-01 00:00:00`)).json().total).toBe(2);
+    const noFlight = await get('/api/admin/flights/info?flight_name=IST');
+    expect(noFlight.statusCode).toBe(422);
+    expect(Object.keys(noFlight.json().errors)).toEqual(['flight_id']);
     await post('/api/admin/flights/state_change?state_id=30', { flight_id: other.id });
     const closed = await postJson('/api/admin/flights/set', { flight_id: other.id, declaration_ids: [parcels[0]!.id] });
     expect(closed.json().errors).toEqual({ flight_id: [T.setOnlyOpen] });

@@ -1,10 +1,8 @@
-import type {
-  BoxDeclarationRow, DispatchPackage, FlightListQuery, Pallet, PackageRunItemInput,
-} from '@app/contract/flights';
+import type { DispatchPackage, FlightListQuery, Pallet, PackageRunItemInput } from '@app/contract/flights';
 import { MODEL } from '@app/contract/models';
 import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ZBoxDeclarationsQuery, ZFlightOptionsQuery } from '@app/contract/flights';
+import type { ZFlightOptionsQuery } from '@app/contract/flights';
 import type { DbOrTx } from '../../db/client';
 import { customsParcels as cp } from '../../db/schema/customs';
 import { declarations as d } from '../../db/schema/declarations';
@@ -171,6 +169,26 @@ export async function countryExists(db: DbOrTx, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** Advisory lock namespace of flight names (the first key of the two-key form; the second is the name's hash). */
+const FLIGHT_NAME_LOCK = 16_001;
+/** A name compared trimmed and case-insensitively. */
+const nameKey = (column: SQL | AnyColumn | string) => sql`lower(btrim(${column}))`;
+
+/**
+ * Serialises writes that may give an open flight this name until the transaction ends: two
+ * creates of one name at once would each find no other open flight before either commits.
+ */
+export async function lockFlightName(tx: DbOrTx, name: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${FLIGHT_NAME_LOCK}, hashtext(${nameKey(name)}))`);
+}
+
+/** An open (29) flight other than `exceptId` with this name (trimmed, case-insensitive). */
+export async function findOpenFlightNamed(tx: DbOrTx, name: string, exceptId: number | null): Promise<{ id: number } | undefined> {
+  const where = [eq(f.statusId, 29), sql`${nameKey(f.name)} = ${nameKey(name)}`];
+  if (exceptId !== null) where.push(sql`${f.id} <> ${exceptId}`);
+  return tx.select({ id: f.id }).from(f).where(and(...where)).limit(1).then((rows) => rows[0]);
+}
+
 export async function insertFlight(tx: DbOrTx, row: typeof f.$inferInsert): Promise<number> {
   const [created] = await tx.insert(f).values(row).returning({ id: f.id });
   return created!.id;
@@ -218,41 +236,6 @@ export async function findFlightBags(db: DbOrTx, flightId: number): Promise<Pall
 export async function findBag(db: DbOrTx, id: number) {
   const [row] = await db.select().from(p).where(eq(p.id, id));
   return row;
-}
-
-const boxDeclarationsSpec: ListSpec<z.infer<typeof ZBoxDeclarationsQuery>> = {
-  filters: {
-    flight_id: filters.equals(d.flightId),
-    box_id: filters.equals(d.parcelId),
-    track_code: filters.contains(d.trackCode),
-  },
-  sorts: { id: d.id, weight: d.weight, track_code: d.trackCode },
-  defaultSort: { column: 'id', order: 'desc' },
-  tieBreaker: d.id,
-  base: [sql`${d.deletedAt} is null`],
-  isBaseNarrow: true,
-};
-
-export async function findBoxDeclarationPage(db: DbOrTx, query: z.infer<typeof ZBoxDeclarationsQuery>) {
-  const built = buildListQuery(boxDeclarationsSpec, query);
-  const rows = await db.select({
-    id: d.id,
-    track_code: d.trackCode,
-    global_track_code: d.globalTrackCode,
-    user_id: d.userId,
-    user_name: sql<string | null>`(select trim(u.name || ' ' || coalesce(u.surname, '')) from users u where u.id = declarations.user_id)`,
-    box_id: d.parcelId,
-    box: sql<string | null>`(select pp.name from ${p} pp where pp.id = declarations.parcel_id)`,
-    weight: sql<string>`coalesce(${d.weight}, 0)::text`,
-    state_id: d.statusId,
-    state_name: sql<string>`coalesce((select s.name from ${statuses} s where s.model_id = ${MODEL.declarations} and s.id = declarations.status_id), '')`,
-    price: sql<string>`coalesce(${d.price}, 0)::text`,
-    delivery_price: sql<string>`coalesce(${d.deliveryPrice}, 0)::text`,
-    flight_id: d.flightId,
-    flight_name: sql<string | null>`(select ff.name from ${f} ff where ff.id = declarations.flight_id)`,
-  }).from(d).where(built.where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset);
-  const total = await countList(db, d, built);
-  return { rows: rows as BoxDeclarationRow[], total };
 }
 
 // ---------------------------------------------------------------- closing
@@ -358,23 +341,24 @@ export async function findDispatchPage(db: DbOrTx, flightId: number, page: { lim
     where rr.flight_id = ${flightId}`;
   const res = await db.execute<{
     declaration_id: number | null; track_code: string; reg_number: string | null; dispatch_number: string | null; airwaybill: string | null;
-    weight: string | null; user_id: number | null; user_name: string | null; code: number | null; sent_at: string | null;
+    weight: string | null; user_id: number | null; user_name: string | null; code: number | null; sent: boolean; sent_at: string;
   }>(sql`
     select dd.id::int as declaration_id, i.item->>'trackingNumber' as track_code, nullif(i.item->>'regNumber', '') as reg_number,
            i.item->>'dispatchNumber' as dispatch_number, i.item->>'airWaybillNumber' as airwaybill, coalesce(dd.weight, 0)::text as weight,
            dd.user_id::int as user_id, (select trim(u.name || ' ' || coalesce(u.surname, '')) from users u where u.id = dd.user_id) as user_name,
            case when rr.executed and rr.output->((i.n - 1)::int)->>'trackingNumber' = i.item->>'trackingNumber'
                 then (rr.output->((i.n - 1)::int)->>'code')::int end as code,
-           case when rr.executed then to_char(rr.ended_at at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') end as sent_at
+           rr.executed as sent,
+           to_char(coalesce(case when rr.executed then rr.ended_at end, rr.created_at) at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as sent_at
     ${items}
     order by rr.id, i.n
     limit ${page.limit} offset ${page.offset}`);
   const totals = await db.execute<{ n: number; weight: string }>(sql`
     select count(*)::int as n, round(coalesce(sum(dd.weight), 0), 2)::text as weight ${items}`);
   const packages: DispatchPackage[] = res.rows.map((row) => ({
-    declaration_id: Number(row.declaration_id ?? 0), trackinG_NO: row.track_code, reg_number: row.reg_number, depesH_NUMBER: row.dispatch_number,
-    airwaybill: row.airwaybill, weight: row.weight ?? '0', user_id: row.user_id === null ? null : Number(row.user_id), user_name: row.user_name,
-    code: row.code === null || row.code === undefined ? null : Number(row.code), depesH_DATE: row.sent_at,
+    declaration_id: Number(row.declaration_id ?? 0), trackinG_NO: row.track_code, reg_number: row.reg_number, depesH_NUMBER: row.dispatch_number ?? '',
+    airwaybill: row.airwaybill ?? '', weight: row.weight ?? '0', user_id: row.user_id === null ? null : Number(row.user_id), user_name: row.user_name,
+    code: row.code === null || row.code === undefined ? null : Number(row.code), depesH_DATE: row.sent_at, sent: Boolean(row.sent),
   }));
   return { packages, count: Number(totals.rows[0]?.n ?? 0), totalWeight: totals.rows[0]?.weight ?? '0.00' };
 }

@@ -1,14 +1,15 @@
 import {
-  ZAirwaybillChange, ZAirwaybillPackagesQuery, ZBoxDeclarationsQuery, ZExecutePackageRunQuery, ZFlightClose, ZFlightCloseQuery, ZFlightCreate,
-  ZFlightIdQuery, ZFlightListQuery, ZFlightMarketplaceStates, ZFlightOptionsQuery, ZFlightPackagesQuery, ZFlightSet, ZFlightStateChange,
-  ZFlightStateChangeQuery, ZFlightThisMonth,
+  ZAirwaybillChange, ZAirwaybillInfoReply, ZAirwaybillPackagesQuery, ZAirwaybillPackagesReply, ZExecutePackageRunQuery, ZFlightBoxesReply,
+  ZFlightCalculateReply, ZFlightClose, ZFlightCloseQuery, ZFlightCreate, ZFlightDeclarationsQuery, ZFlightDeclarationsReply, ZFlightDetailReply,
+  ZFlightIdQuery, ZFlightListQuery, ZFlightListReply, ZFlightMarketplaceStates, ZFlightOptionsQuery, ZFlightOptionsReply, ZFlightPackagesQuery,
+  ZFlightPackagesReply, ZFlightSet, ZFlightStateChange, ZFlightStateChangeQuery, ZFlightStatsReply, ZFlightThisMonth,
 } from '@app/contract/flights';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/auth/guard';
 import {
   attachParcelsToFlights, calculateFlightVolume, changeAirwaybill, changeFlightMarketplaceStates, changeFlightMonth, changeFlightStatus,
-  closeFlight, createFlight, executePackageRun, listBoxDeclarations, listDispatchPackages, listFlightBoxes, listFlightOptions, listFlights,
+  closeFlight, createFlight, executePackageRun, listBoxDeclarations, listDispatchPackages, listFlightBoxes, listFlightDeclarations, listFlightOptions, listFlights,
   listPackageRuns, readAirwaybillInfo, readFlightDetail, readFlightStats, setFlightParcels, TO_FLIGHT_JOB,
 } from './service';
 
@@ -32,59 +33,71 @@ export function registerFlightRoutes(server: FastifyInstance): void {
 
   // ------------------------------------------------------------ reads
 
-  for (const url of ['/api/admin/v2/flights/list', '/api/admin/flights/info']) {
-    app.get(url, {
-      schema: { tags, summary: 'Flights with their parcel count, handed over, weight, amounts and package runs (data, total)', querystring: ZFlightListQuery },
-      config: { access: gate },
-    }, (req) => listFlights(app.db, req.query, tz()));
-  }
+  app.get('/api/admin/v2/flights/list', {
+    schema: {
+      tags, summary: 'Flights with their parcel count, handed over, weight, amounts and package runs (data, total)', querystring: ZFlightListQuery,
+      response: { 200: ZFlightListReply },
+    },
+    config: { access: gate },
+  }, (req) => listFlights(app.db, req.query, tz()));
+
+  app.get('/api/admin/flights/info', {
+    schema: {
+      tags, summary: "The flight's declarations as declaration list rows (flight_id, or flight_name holding the flight's id; the declarations table's filters)",
+      querystring: ZFlightDeclarationsQuery, response: { 200: ZFlightDeclarationsReply },
+    },
+    config: { access: gate },
+  }, (req) => listFlightDeclarations(app.db, req.query, tz()));
 
   for (const url of ['/api/admin/flights/options', '/api/admin/flights/select']) {
     app.get(url, {
-      schema: { tags, summary: 'Flights lookup (id, name), newest first; open=1 for open flights only', querystring: ZFlightOptionsQuery },
+      schema: { tags, summary: 'Flights lookup (id, name), newest first; open=1 for open flights only', querystring: ZFlightOptionsQuery, response: { 200: ZFlightOptionsReply } },
       config: { access: gate },
     }, (req) => listFlightOptions(app.db, req.query));
   }
 
   app.get('/api/admin/flights/detail', {
-    schema: { tags, summary: 'One flight: the row, bags, declared/undeclared/dispatched, volume and what may be done now', querystring: ZFlightIdQuery },
+    schema: { tags, summary: 'One flight: the row, bags, declared/undeclared/dispatched, volume and what may be done now', querystring: ZFlightIdQuery, response: { 200: ZFlightDetailReply } },
     config: { access: gate },
   }, (req) => readFlightDetail(app.db, req.query.flight_id, tz()));
 
   app.get('/api/admin/flights/stats', {
-    schema: { tags, summary: 'Handed-over parcels (10) and the delivery prices they paid, $ (data.sum, data.count)', querystring: ZFlightIdQuery },
+    schema: { tags, summary: 'Handed-over parcels (10) and the delivery prices they paid, $ (data.sum, data.count)', querystring: ZFlightIdQuery, response: { 200: ZFlightStatsReply } },
     config: { access: gate },
   }, (req) => readFlightStats(app.db, req.query.flight_id));
 
   app.get('/api/admin/flights/calculate', {
-    schema: { tags, summary: 'Dimensional weight (w×h×d/6000 per parcel, kg), stored on the flight', querystring: ZFlightIdQuery },
+    schema: { tags, summary: 'Dimensional weight (w×h×d/6000 per parcel, kg), stored on the flight', querystring: ZFlightIdQuery, response: { 200: ZFlightCalculateReply } },
     config: { access: gate },
   }, (req) => calculateFlightVolume(app.db, req.query.flight_id));
 
   app.get('/api/admin/flights/packages', {
-    schema: { tags, summary: 'Package runs of the flight, newest first', querystring: ZFlightPackagesQuery },
+    schema: { tags, summary: 'Package runs of the flight, newest first', querystring: ZFlightPackagesQuery, response: { 200: ZFlightPackagesReply } },
     config: { access: gate },
   }, (req) => listPackageRuns(app.db, req.query.flight_id, req.query, tz()));
 
   app.get('/api/admin/flights/airwaybillpackages', {
-    schema: { tags, summary: 'Sent dispatches: the items of the flight\'s package runs (page size 20; count and totalWeight over all pages)', querystring: ZAirwaybillPackagesQuery },
+    schema: { tags, summary: 'Sent dispatches: the items of the flight\'s package runs (page size 20; count and totalWeight over all pages)', querystring: ZAirwaybillPackagesQuery, response: { 200: ZAirwaybillPackagesReply } },
     config: { access: gate },
   }, (req) => listDispatchPackages(app.db, req.query.flight_id, req.query, tz()));
 
   app.get('/api/admin/flights/airwaybillinfo', {
-    schema: { tags, summary: 'The air waybill of the flight, its dispatch totals and whether it may change (only at 30)', querystring: ZFlightIdQuery },
+    schema: { tags, summary: 'The air waybill of the flight, its dispatch totals and whether it may change (only at 30)', querystring: ZFlightIdQuery, response: { 200: ZAirwaybillInfoReply } },
     config: { access: gate },
   }, (req) => readAirwaybillInfo(app.db, req.query.flight_id, tz()));
 
   app.get('/api/admin/flights/boxes', {
-    schema: { tags, summary: 'Pallets: the bags of the flight with their parcel count and weight', querystring: ZFlightIdQuery },
+    schema: { tags, summary: 'Pallets: the bags of the flight with their parcel count and weight', querystring: ZFlightIdQuery, response: { 200: ZFlightBoxesReply } },
     config: { access: gate },
   }, (req) => listFlightBoxes(app.db, req.query.flight_id));
 
   app.get('/api/admin/flights/box_declarations', {
-    schema: { tags, summary: 'Parcels of a flight (flight_id) or of one bag (box_id)', querystring: ZBoxDeclarationsQuery },
+    schema: {
+      tags, summary: 'Parcels of a flight (flight_id) or of one bag (box_id) as declaration list rows (the declarations table\'s filters)',
+      querystring: ZFlightDeclarationsQuery, response: { 200: ZFlightDeclarationsReply },
+    },
     config: { access: gate },
-  }, (req) => listBoxDeclarations(app.db, req.query));
+  }, (req) => listBoxDeclarations(app.db, req.query, tz()));
 
   // ------------------------------------------------------------ writes
 

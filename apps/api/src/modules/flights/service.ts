@@ -1,26 +1,28 @@
 import type { ListQuery } from '@app/contract/common';
 import {
   FLIGHT_STATUS,
-  type AirwaybillChangeReply, type AirwaybillInfoReply, type AirwaybillPackagesReply, type BoxDeclarationsReply, type ExecutePackageRunReply,
+  asFlightDeclarationRow, isIdText, type AirwaybillChangeReply, type AirwaybillInfoReply, type AirwaybillPackagesReply, type ExecutePackageRunReply, type FlightDeclarationsQuery,
+  type FlightDeclarationsReply,
   type FlightCalculateReply, type FlightCloseReply, type FlightCloseType, type FlightCountReply, type FlightCreate, type FlightDetail,
   type FlightListQuery, type FlightListReply, type FlightOptionsReply, type FlightPackagesReply, type FlightRow, type FlightStatsReply,
   type FlightWriteReply, type PackageRun, type PackageRunItemOutput, type ToFlightReply, type FlightBoxesReply,
 } from '@app/contract/flights';
+import { DECLARATION_SORT_COLUMNS, type DeclarationListQuery } from '@app/contract/declarations';
 import { DECLARATION_STATUS } from '@app/contract/statuses';
 import { az, fill } from '@app/contract/texts/az';
 import type { z } from 'zod';
-import type { ZAirwaybillChange, ZBoxDeclarationsQuery, ZFlightClose, ZFlightMarketplaceStates, ZFlightOptionsQuery, ZFlightSet, ZFlightThisMonth } from '@app/contract/flights';
+import type { ZAirwaybillChange, ZFlightClose, ZFlightMarketplaceStates, ZFlightOptionsQuery, ZFlightSet, ZFlightThisMonth } from '@app/contract/flights';
 import type { Db, DbOrTx } from '../../db/client';
 import type { RequestUser } from '../../platform/access';
 import { recordAudit } from '../../platform/audit';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { isAcceptedItemCode, type CustomsLink, type CustomsSend } from '../customs/service';
-import { updateMarketplaceState } from '../declarations/service';
+import { listDeclarations, updateMarketplaceState } from '../declarations/service';
 import {
-  attachBaggedParcelsToFlights, computeFlightVolume, countRuns, countryExists, findBag, findBoxDeclarationPage, findDeclarationsForSet,
+  attachBaggedParcelsToFlights, computeFlightVolume, countRuns, countryExists, findBag, findDeclarationsForSet,
   findDispatchedAtCustoms, findDispatchPage, findFlight, findFlightAggregates, findFlightBags, findFlightFigures, findFlightForUpdate,
-  findFlightOptions, findFlightPage, findFlightRow, findFlightStats, findMarketplaceParcelIds, findRunForUpdate, findRunPage,
-  flightStatusExists, insertDeclarationAudits, insertFlight, insertFlightStatusHistory, insertRuns, lockClosableParcels, moveDeclarations,
+  findFlightOptions, findFlightPage, findOpenFlightNamed, findFlightRow, findFlightStats, findMarketplaceParcelIds, findRunForUpdate, findRunPage,
+  flightStatusExists, insertDeclarationAudits, insertFlight, insertFlightStatusHistory, insertRuns, lockClosableParcels, lockFlightName, moveDeclarations,
   setDeclarationsFlight, setRunsAirwaybill, updateFlight, updateRun,
   type FlightAggregates, type FlightBaseRow, type PackageRunRecord, type StoredRunItem,
 } from './queries';
@@ -110,7 +112,7 @@ function toPackageRun(run: PackageRunRecord, timeZone: string): PackageRun {
 
 // ---------------------------------------------------------------- reads
 
-/** GET v2/flights/list and flights/info: a page of flights with their figures (one grouped query for the page). */
+/** GET v2/flights/list: a page of flights with their figures (one grouped query for the page). */
 export async function listFlights(db: Db, query: FlightListQuery, timeZone: string): Promise<FlightListReply> {
   const { rows, total } = await findFlightPage(db, query, timeZone);
   const aggs = await findFlightAggregates(db, rows.map((r) => r.id));
@@ -186,24 +188,64 @@ export async function listFlightBoxes(db: Db, flightId: number): Promise<FlightB
   return { data: await findFlightBags(db, flightId) };
 }
 
-/** GET box_declarations: the parcels of a flight or of one bag (one of them required). */
-export async function listBoxDeclarations(db: Db, query: z.infer<typeof ZBoxDeclarationsQuery>): Promise<BoxDeclarationsReply> {
+/**
+ * The flight table's filters as the declarations list's (declarations/service.ts): `flight_name`
+ * holding an id is the flight (the flight screen presets it so), `box` the bag column's id,
+ * `tariff_category_id` the tariff's, `created_at` a 'from,to' range. Null when the filters
+ * contradict each other (two different flights or bags): no row can match.
+ */
+function toDeclarationListQuery(query: FlightDeclarationsQuery): DeclarationListQuery | null {
+  const { box, tariff_category_id: tariffCategoryId, created_at: createdAt, flight_name: flightName, sort_column: sortColumn, ...rest } = query;
+  const flightIds = new Set([rest.flight_id, flightName && isIdText(flightName) ? Number(flightName) : undefined].filter((v) => v !== undefined));
+  const bagIds = new Set([rest.box_id, box].filter((v) => v !== undefined));
+  if (flightIds.size > 1 || bagIds.size > 1) return null;
+  const [from, to] = (createdAt ?? '').split(',').map((part) => part.trim().slice(0, 19) || undefined);
+  return {
+    ...rest,
+    flight_id: [...flightIds][0],
+    flight_name: flightName && !isIdText(flightName) ? flightName : undefined,
+    box_id: [...bagIds][0],
+    plan_category_id: rest.plan_category_id ?? tariffCategoryId,
+    date_from: rest.date_from ?? from,
+    date_to: rest.date_to ?? to,
+    sort_column: DECLARATION_SORT_COLUMNS.find((c) => c === sortColumn),
+  };
+}
+
+async function listDeclarationsOf(db: Db, query: FlightDeclarationsQuery, timeZone: string): Promise<FlightDeclarationsReply> {
+  const listQuery = toDeclarationListQuery(query);
+  if (!listQuery) return { data: [], total: 0, total_kind: 'exact' };
+  const reply = await listDeclarations(db, listQuery, timeZone);
+  return { ...reply, data: reply.data.map(asFlightDeclarationRow) };
+}
+
+/**
+ * GET flights/info: the declarations of one flight (`flight_id`, or the id the flight screen presets
+ * as `flight_name`): the declarations list's rows and filters.
+ */
+export async function listFlightDeclarations(db: Db, query: FlightDeclarationsQuery, timeZone: string): Promise<FlightDeclarationsReply> {
+  if (!query.flight_id && !(query.flight_name && isIdText(query.flight_name))) throw invalid({ flight_id: [az.errors.required] });
+  return listDeclarationsOf(db, query, timeZone);
+}
+
+/** GET box_declarations: the parcels of a flight or of one bag (one of them required), as declaration list rows. */
+export async function listBoxDeclarations(db: Db, query: FlightDeclarationsQuery, timeZone: string): Promise<FlightDeclarationsReply> {
   if (!query.flight_id && !query.box_id) throw invalid({ flight_id: [T.flightOrBox] });
-  const { rows, total } = await findBoxDeclarationPage(db, query);
-  return { data: rows, total: total.total, total_kind: total.kind };
+  return listDeclarationsOf(db, query, timeZone);
 }
 
 // ---------------------------------------------------------------- create, status, month
 
 /** POST flights/create: country, name and a status of the flights model (spec §5); started today unless given. */
 export async function createFlight(db: Db, user: RequestUser, form: FlightCreate, timeZone: string): Promise<FlightWriteReply> {
-  const errors: Record<string, string[]> = {};
-  if (!(await countryExists(db, form.country_id))) errors.country_id = [T.unknownCountry];
-  const status = await flightStatusExists(db, form.state_id);
-  if (!status) errors.state_id = [T.unknownStatus];
-  if (Object.keys(errors).length > 0) throw invalid(errors);
   const dayStart = (day: string) => sqlDay(day, timeZone);
   return db.transaction(async (tx) => {
+    const errors: Record<string, string[]> = {};
+    if (!(await countryExists(tx, form.country_id))) errors.country_id = [T.unknownCountry];
+    const status = await flightStatusExists(tx, form.state_id);
+    if (!status) errors.state_id = [T.unknownStatus];
+    if (form.state_id === FLIGHT_STATUS.open && (await isOpenNameTaken(tx, form.name, null))) errors.name = [T.openNameTaken];
+    if (Object.keys(errors).length > 0) throw invalid(errors);
     const id = await insertFlight(tx, {
       name: form.name,
       countryId: form.country_id,
@@ -217,6 +259,18 @@ export async function createFlight(db: Db, user: RequestUser, form: FlightCreate
     await recordAudit(tx, { userId: user.id, action: 'flight.create', entity: 'flight', entityId: id, changes: form });
     return { message: T.created, data: (await readFlightRow(tx, id, timeZone)).row };
   });
+}
+
+/**
+ * Issue 16: two open (29) flights may not share a name (trimmed, case-insensitive): the staff pick
+ * open flights by name and a flight's dispatch numbers are `<name>-<n>`. A closed flight's name may
+ * be used again. Checked under a transaction-scoped lock on the name, so two writes at once cannot
+ * both pass (service-only: an existing install may already hold such pairs, which a unique index
+ * would refuse to build on).
+ */
+async function isOpenNameTaken(tx: DbOrTx, name: string, exceptId: number | null): Promise<boolean> {
+  await lockFlightName(tx, name);
+  return (await findOpenFlightNamed(tx, name, exceptId)) !== undefined;
 }
 
 /** 'YYYY-MM-DD' → the start of that day in the office time zone. */
@@ -235,6 +289,10 @@ export async function changeFlightStatus(db: Db, user: RequestUser, stateId: num
   return db.transaction(async (tx) => {
     const flight = await findFlightForUpdate(tx, flightId);
     if (!flight) throw notFound('flight_id');
+    // Reopening a flight gives an open flight its name again.
+    if (stateId === FLIGHT_STATUS.open && flight.statusId !== stateId && (await isOpenNameTaken(tx, flight.name, flight.id))) {
+      throw invalid({ name: [T.openNameTaken] });
+    }
     if (flight.statusId !== stateId) {
       await updateFlight(tx, flightId, { statusId: stateId, ...(stateId === FLIGHT_STATUS.closed && !flight.closedAt ? { closedAt: new Date() } : {}) });
       await insertFlightStatusHistory(tx, { flightId, from: flight.statusId, to: stateId, userId: user.id });

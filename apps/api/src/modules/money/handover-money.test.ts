@@ -200,7 +200,9 @@ describe('GET /api/admin/cashboxes/balance (top bar)', () => {
   test("the user's own register with what it holds now; null without one", async () => {
     const own = await ctx.app.inject({ method: 'GET', url: '/api/admin/cashboxes/balance', headers: admin });
     expect(own.statusCode).toBe(200);
-    expect(own.json().data).toMatchObject({ id: 1, name: 'Gənclik kassası', amount: await registerBalance(1), currency: { code: 'AZN' } });
+    // Flat, as clients read it (issue 14): cashbox_name, currency_id + currency_code, an exact decimal amount.
+    expect(own.json().data).toMatchObject({ id: 1, cashbox_name: 'Gənclik kassası', amount: await registerBalance(1), currency_code: 'AZN', currency_id: expect.any(Number) });
+    expect(own.json().data.created_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     const ids = await parcels(customers[4]!, ['1.00']);
     expect((await pay(admin, { declaration_id: ids.join(','), confirm: 1, cash: '1.70' })).statusCode).toBe(200);
     const after = await ctx.app.inject({ method: 'GET', url: '/api/admin/cashboxes/balance', headers: admin });

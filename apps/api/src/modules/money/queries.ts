@@ -3,13 +3,18 @@ import type { DbOrTx } from '../../db/client';
 import { balanceOperations, cashRegisterEntries, cashRegisters } from '../../db/schema/money';
 import { currencies, settings } from '../../db/schema/settings';
 import { users } from '../../db/schema/users';
+import { asDateTime } from '../../platform/sql-format';
 
 /* SQL of the money domain: cash registers and their ledger, customers' balance operations. */
 
 /** The top bar's register: its current balance (what it holds now) as `amount`. */
-export function findCashRegister(db: DbOrTx, id: number) {
+export function findCashRegister(db: DbOrTx, id: number, timeZone: string) {
   return db
-    .select({ id: cashRegisters.id, name: cashRegisters.name, amount: cashRegisters.balance, currency: { id: currencies.id, code: currencies.currencyCode } })
+    .select({
+      id: cashRegisters.id, name: cashRegisters.name, cashbox_name: cashRegisters.name, amount: sql<string>`${cashRegisters.balance}::text`,
+      initial_amount: sql<string>`${cashRegisters.amount}::text`, currency_id: currencies.id, currency_code: currencies.currencyCode,
+      created_at: asDateTime(cashRegisters.createdAt, timeZone),
+    })
     .from(cashRegisters)
     .innerJoin(currencies, eq(currencies.id, cashRegisters.currencyId))
     .where(and(eq(cashRegisters.id, id), isNull(cashRegisters.deletedAt)))

@@ -1,6 +1,5 @@
-import type { CashboxBalanceReply } from '@app/contract/auth';
 import { compareAmount, minAmount, subtractAmounts, sumAmounts } from '@app/contract/declaration-workflow';
-import { CASH_ENTRY_REASON, MONEY_OBJECT, MONEY_TYPE, PAYMENT_TYPE, TRANSACTION_STATUS } from '@app/contract/money';
+import { CASH_ENTRY_REASON, MONEY_OBJECT, MONEY_TYPE, PAYMENT_TYPE, TRANSACTION_STATUS, type CashboxBalanceReply } from '@app/contract/money';
 import { az, fill } from '@app/contract/texts/az';
 import type { Db, DbOrTx } from '../../db/client';
 import type { balanceOperations, cashRegisterEntries } from '../../db/schema/money';
@@ -15,9 +14,9 @@ import {
 const M = az.moneyUi;
 
 /** The signed-in user's own cash register for the top bar (what it holds now); null when none is assigned. */
-export async function readOwnCashRegisterBalance(db: Db, user: RequestUser): Promise<CashboxBalanceReply> {
+export async function readOwnCashRegisterBalance(db: Db, user: RequestUser, timeZone: string): Promise<CashboxBalanceReply> {
   if (!user.cashboxId) return { data: null };
-  return { data: (await findCashRegister(db, user.cashboxId)) ?? null };
+  return { data: (await findCashRegister(db, user.cashboxId, timeZone)) ?? null };
 }
 
 export interface HandoverPaymentInput {

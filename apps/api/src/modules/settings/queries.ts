@@ -22,7 +22,7 @@ export function findSettingsCountries(db: DbOrTx) {
 
 export function findStatusesOfModel(db: DbOrTx, modelId: number) {
   return db
-    .select({ id: statuses.id, name: statuses.name, name_en: statuses.nameEn, model_id: statuses.modelId, sort: statuses.sort, freely: sql<number>`(${statuses.freely})::int` })
+    .select({ id: statuses.id, name: statuses.name, name_en: statuses.nameEn, model_id: statuses.modelId, sort: statuses.sort, freely: sql<0 | 1>`(${statuses.freely})::int` })
     .from(statuses)
     .where(eq(statuses.modelId, modelId))
     .orderBy(asc(statuses.sort), asc(statuses.id));

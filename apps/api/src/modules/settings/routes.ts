@@ -1,5 +1,6 @@
 import { ZClientSettingsReply } from '@app/contract/auth';
 import { zId } from '@app/contract/common';
+import { ZStatusOptionsReply } from '@app/contract/statuses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,7 +18,7 @@ export function registerSettingsRoutes(server: FastifyInstance): void {
   }, () => readClientSettings(app.db));
 
   app.get('/api/admin/states/getlistbymodelid', {
-    schema: { tags: ['settings'], summary: 'Statuses of one model', querystring: z.object({ model_id: zId }) },
+    schema: { tags: ['settings'], summary: 'Statuses of one model', querystring: z.object({ model_id: zId }), response: { 200: ZStatusOptionsReply } },
     config: { access: 'staff' },
   }, (req) => listStatusesOfModel(app.db, req.query.model_id));
 

@@ -1,4 +1,4 @@
-import { ZSettingsDataQuery } from '@app/contract/settings';
+import { ZSettingsDataQuery, ZSettingsDataReply } from '@app/contract/settings';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +12,7 @@ export function registerSettingGroupRoutes(server: FastifyInstance): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
 
   app.get('/api/admin/settings/data', {
-    schema: { tags, summary: 'One setting group (office=1 adds the options its form picks from)', querystring: ZSettingsDataQuery },
+    schema: { tags, summary: 'One setting group (office=1 adds the options its form picks from)', querystring: ZSettingsDataQuery, response: { 200: ZSettingsDataReply } },
     config: { access: { permission: 'system_settings' } },
   }, (req) => readSettingGroup(app.db, req.query.group_id, req.query.office ?? false));
 

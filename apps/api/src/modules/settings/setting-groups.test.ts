@@ -36,16 +36,19 @@ const MAIL = {
   rightBannerUrl: 'https://x.az/b', rightBannerPhoto: 'https://x.az/b.png',
 };
 
-/** A valid form per group, and what the screen reads back. */
+/** A valid form per group (the office form's names), and what clients read back in the wire names (issue 14). */
 const VALID: [string, Record<string, string | number>, Record<string, unknown>][] = [
-  ['email', MAIL, { ...MAIL }],
+  ['email', MAIL, {
+    ticket_html_template_id: 'ticket-v3', footer_text: '', header_banner_url: 'https://x.az/a', header_banner_photo: 'https://x.az/a.png',
+    right_banner_url: 'https://x.az/b', right_banner_photo: 'https://x.az/b.png',
+  }],
   ['trendyol', { less10kg: '5.25', more10kg: '4' }, { less10kg: '5.25', more10kg: '4.00' }],
-  ['azerpost', { standardPrice: '2.5', weightPrice: '0,75' }, { standardPrice: '2.50', weightPrice: '0.75' }],
+  ['azerpost', { standardPrice: '2.5', weightPrice: '0,75' }, { standart_price: '2.50', weight_price: '0.75' }],
   ['cashback', { cashbackPercent: '3', cashbackMin: '1', cashbackMax: '40', cashbackBalance: '5', cashbackAvtoMax: '10', expired: '60' },
-    { cashbackPercent: '3.00', cashbackMin: '1.00', cashbackMax: '40.00', expired: 60 }],
+    { cashback_percent: '3.00', cashback_min: '1.00', cashback_max: '40.00', cashback_balance: '5.00', cashback_avto_max: '10.00', cashback_expired: '60' }],
   ['others', { smallPackage: '0.6', mediumPackage: '1.2', bigPackage: '2.4', bonPercent: '1.5', orderPercent: '5', customs: '1', whatsapp: '+994 50 111 22 33', declarationStatus: 7, orderStatus: 5, courierStatus: '' },
-    { smallPackage: '0.60', bigPackage: '2.40', customs: true, declarationStatus: 7, orderStatus: 5, courierStatus: null }],
-  ['cashflow', { cashboxId: 2, terminalCashboxId: 1 }, { cashboxId: 2, terminalCashboxId: 1 }],
+    { package_price: { small_package: 0.6, medium_package: 1.2, big_package: 2.4 }, order_percent: '5.00', customs: '1', declaration_status: '7', order_status: '5', courier_status: '0' }],
+  ['cashflow', { cashboxId: 2, terminalCashboxId: 1 }, { cashbox_id: '2', terminal_cashbox_id: '1' }],
 ];
 
 describe('[SETTINGS][GROUPS] each setting group saves and reads back', () => {
@@ -58,12 +61,25 @@ describe('[SETTINGS][GROUPS] each setting group saves and reads back', () => {
     expect(await auditCount()).toBe(before + 1);
   });
 
+  test('a form in the wire names clients send (standart_price, cashback_expired, small_package…) is saved the same', async () => {
+    expect((await save('azerpost', { standart_price: '3.1', weight_price: '0.8' })).status).toBe(200);
+    expect((await read('azerpost')).body.data).toEqual({ standart_price: '3.10', weight_price: '0.80' });
+    const others = { small_package: '0.7', medium_package: '1.3', big_package: '2.5', bon_percent: '1', order_percent: '4', customs: '0', declaration_status: 9, order_status: 5 };
+    expect((await save('others', others)).status).toBe(200);
+    expect((await read('others')).body.data).toMatchObject({ package_price: { small_package: 0.7, medium_package: 1.3, big_package: 2.5 }, customs: '0', declaration_status: '9' });
+    // Field errors come back under the names the form used.
+    const refused = await save('cashback', { cashback_percent: '101', cashback_min: '1', cashback_max: '2', cashback_balance: '1', cashback_avto_max: '1', cashback_expired: '30' });
+    expect(refused.status).toBe(422);
+    expect(Object.keys(refused.body.errors)).toEqual(['cashback_percent']);
+  });
+
   test('foreign warehouses: one address per country, read by GET /api/client/settings for the customer card', async () => {
     const form = { country_id: 1, addressHeading: 'İstanbul anbarı', address: 'Yeni Mah. 5 D: {CODE}', district: 'Bağcılar', city: 'İstanbul', province: 'İstanbul', postalCode: '34200', country: 'Türkiye', phone: '+90 212 000 00 00' };
     expect((await save('warehouse', form)).status).toBe(200);
-    const group = (await read('warehouse')).body.data;
-    expect(group['1']).toMatchObject({ address: 'Yeni Mah. 5 D: {CODE}', city: 'İstanbul', passportIdentity: '' });
-    expect(group['2']).toMatchObject({ city: 'Wilmington' }); // the other country is untouched
+    // Clients read the group as a list of entries with the country's id (issue 14).
+    const group = (await read('warehouse')).body.data as Record<string, unknown>[];
+    expect(group.find((e) => e.id === '1')).toMatchObject({ address: 'Yeni Mah. 5 D: {CODE}', city: 'İstanbul', postal_code: '34200', address_heading: 'İstanbul anbarı', passport_identity: '' });
+    expect(group.find((e) => e.id === '2')).toMatchObject({ city: 'Wilmington' }); // the other country is untouched
     const client = await ctx.app.inject({ url: '/api/client/settings', headers: bearer(office) });
     expect(client.json().data.warehouse['1'].postalCode).toBe('34200');
     // Issue 14: the same addresses as a list with snake_case keys, one row per country.
@@ -81,7 +97,8 @@ describe('[SETTINGS][GROUPS] each setting group saves and reads back', () => {
   test('branch contacts: several numbers and e-mails per branch', async () => {
     const res = await postForm(ctx.app, '/api/admin/settings/data', bearer(admin), { group_id: 'contact', branch_id: 3, name: 'Nərimanov', 'numbers[]': '+994 12 000 00 03', address: 'Bakı, Təbriz küç. 67', emails: 'a@kargo.az,b@kargo.az' });
     expect(res.statusCode).toBe(200);
-    expect((await read('contact')).body.data['3']).toMatchObject({ numbers: ['+994 12 000 00 03'], emails: ['a@kargo.az', 'b@kargo.az'] });
+    const entry = ((await read('contact')).body.data as Record<string, unknown>[]).find((e) => e.id === '3');
+    expect(entry).toMatchObject({ name: 'Nərimanov', number: '+994 12 000 00 03', numbers: '+994 12 000 00 03', email: 'a@kargo.az', emails: 'a@kargo.az,b@kargo.az' });
   });
 
   test('office=1 adds what the form picks from: cash registers, statuses, countries, branches', async () => {

@@ -1,12 +1,14 @@
 import { MODEL } from '@app/contract/models';
 import {
-  SETTING_GROUP_KEY_FIELD, SETTING_GROUP_SCHEMAS, ZSettingGroupId, type SettingGroupId, type SettingOption, type SettingsDataReply,
+  SETTING_GROUP_KEY_FIELD, SETTING_GROUP_SCHEMAS, ZSettingGroupId, settingFormFromWire, settingGroupToWire, settingWireName, type SettingGroupId,
+  type SettingOption,
+  type SettingsDataReply,
 } from '@app/contract/settings';
 import { az } from '@app/contract/texts/az';
 import type { Db, DbOrTx } from '../../db/client';
 import type { RequestUser } from '../../platform/access';
 import { recordAudit } from '../../platform/audit';
-import { invalid } from '../../platform/errors';
+import { AppError, invalid } from '../../platform/errors';
 import { parseOrThrow } from '../../platform/validation';
 import {
   findBranchContactOptions, findCashRegisterOptions, findCountryOptions, findExistingCashRegisters, findSettingGroupRows,
@@ -42,12 +44,12 @@ async function readGroupValues(db: DbOrTx, groupId: SettingGroupId): Promise<Rec
 }
 
 /**
- * GET /api/admin/settings/data: one group's values, `{ key: value }`; the per-country warehouse
- * addresses and per-branch contacts as `{ countryId|branchId: {…} }`. With office=1 the reply also
- * carries the options the office form picks from.
+ * GET /api/admin/settings/data: one group's values in the wire names (contract `settingGroupToWire`);
+ * the per-country warehouse addresses and per-branch contacts as an array of entries with `id`. With
+ * office=1 the reply also carries the options the office form picks from.
  */
 export async function readSettingGroup(db: Db, groupId: SettingGroupId, isOffice: boolean): Promise<SettingsDataReply> {
-  const data = await readGroupValues(db, groupId);
+  const data = settingGroupToWire(groupId, await readGroupValues(db, groupId));
   return isOffice ? { data, options: await listGroupOptions(db, groupId) } : { data };
 }
 
@@ -94,9 +96,18 @@ export function pickGroupId(query: { group_id?: string }, body: unknown): Settin
  * country's / branch's entry) in one transaction with an audit entry of what changed.
  */
 export async function saveSettingGroup(db: Db, user: RequestUser, groupId: SettingGroupId, body: unknown): Promise<SettingsDataReply & { message: string }> {
-  const { group_id: _groupId, ...fields } = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  const values = parseOrThrow(SETTING_GROUP_SCHEMAS[groupId] as never, fields) as Record<string, unknown>;
-  await checkGroupReferences(db, groupId, values);
+  const { group_id: _groupId, ...form } = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  // Clients send the wire names (weight_price…), older forms the stored ones: both are read, and the
+  // field errors come back under the name the form used.
+  let values: Record<string, unknown>;
+  try {
+    values = parseOrThrow(SETTING_GROUP_SCHEMAS[groupId] as never, settingFormFromWire(groupId, form)) as Record<string, unknown>;
+    await checkGroupReferences(db, groupId, values);
+  } catch (error) {
+    if (!(error instanceof AppError) || !error.errors) throw error;
+    const nameOf = (key: string) => (settingWireName(groupId, key) in form ? settingWireName(groupId, key) : key);
+    throw invalid(Object.fromEntries(Object.entries(error.errors).map(([key, messages]) => [nameOf(key), messages])));
+  }
   const keyField = SETTING_GROUP_KEY_FIELD[groupId];
   let next: Record<string, unknown> = values;
   if (keyField) {
@@ -113,5 +124,5 @@ export async function saveSettingGroup(db: Db, user: RequestUser, groupId: Setti
     await upsertSettingValues(tx, groupId, Object.fromEntries(Object.keys(changes).map((k) => [k, next[k]])));
     await recordAudit(tx, { userId: user.id, action: 'settings.save', entity: 'settings', entityId: groupId, changes });
   });
-  return { data: await readGroupValues(db, groupId), message: az.settingsUi.saved };
+  return { data: settingGroupToWire(groupId, await readGroupValues(db, groupId)), message: az.settingsUi.saved };
 }

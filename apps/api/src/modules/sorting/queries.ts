@@ -1,5 +1,5 @@
-import type { SortingListItem, SortingQuery } from '@app/contract/flights';
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { SortingListItem, SortingListQuery } from '@app/contract/declaration-workflow';
+import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { declarations as d } from '../../db/schema/declarations';
 import { flights } from '../../db/schema/flights';
@@ -14,7 +14,7 @@ import { asDateTimeOrNull as asDateTime } from '../../platform/sql-format';
 /** Written table-qualified: inside the sub-select a bare "id" would be parcel_sortings' own. */
 const declarationId = sql.raw('"declarations"."id"');
 
-function sortingListSpec(flightId: number, onlyNonSorted: boolean): ListSpec<SortingQuery> {
+function sortingListSpec(flightIds: readonly number[] | undefined, onlyNonSorted: boolean): ListSpec<SortingListQuery> {
   return {
     filters: {
       user_id: (v) => eq(d.userId, v),
@@ -26,10 +26,10 @@ function sortingListSpec(flightId: number, onlyNonSorted: boolean): ListSpec<Sor
     tieBreaker: d.id,
     base: [
       isNull(d.deletedAt),
-      eq(d.flightId, flightId),
+      flightIds?.length ? inArray(d.flightId, [...flightIds]) : isNotNull(d.flightId),
       ...(onlyNonSorted ? [sql`not exists (select 1 from ${ps} where ${ps.declarationId} = ${declarationId})`] : []),
     ],
-    isBaseNarrow: true,
+    isBaseNarrow: true, // counted (capped): the table estimate is not this list's size
   };
 }
 
@@ -54,12 +54,17 @@ function selectSortingItems(db: DbOrTx, timeZone: string) {
 }
 
 /** A page of the flight's parcels with their branch's sorting code and when they were sorted. */
-export async function findSortingPage(db: DbOrTx, flightId: number, query: SortingQuery, timeZone: string, onlyNonSorted: boolean) {
-  const built = buildListQuery(sortingListSpec(flightId, onlyNonSorted), query);
+export async function findSortingPage(db: DbOrTx, query: SortingListQuery, timeZone: string, onlyNonSorted: boolean) {
+  const built = buildListQuery(sortingListSpec(query.flight_id, onlyNonSorted), query);
   const rows: SortingListItem[] = await selectSortingItems(db, timeZone)
     .where(built.where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset);
   const total = await countList(db, d, built);
   return { rows, total };
+}
+
+export async function countFlights(db: DbOrTx, ids: readonly number[]): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(flights).where(inArray(flights.id, [...ids]));
+  return row?.n ?? 0;
 }
 
 export async function findFlightName(db: DbOrTx, flightId: number): Promise<string | null> {

@@ -1,4 +1,5 @@
-import { ZSortingCreate, ZSortingQuery } from '@app/contract/flights';
+import { ZSortingListQuery, ZSortingListReply } from '@app/contract/declaration-workflow';
+import { ZSortingCreate } from '@app/contract/flights';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/auth/guard';
@@ -13,12 +14,12 @@ export function registerSortingRoutes(server: FastifyInstance): void {
   const tz = () => app.config.APP_TIMEZONE;
 
   app.get('/api/admin/sorting/list', {
-    schema: { tags, summary: "The flight's parcels with their branch sorting code (letter), code text (branch) and sorting time (null: not sorted)", querystring: ZSortingQuery },
+    schema: { tags, summary: "The parcels of the flight(s) (flight_id: a,b; none: every flight) with their branch sorting code (letter), code text (branch) and sorting time (null: not sorted)", querystring: ZSortingListQuery, response: { 200: ZSortingListReply } },
     config: { access: gate },
   }, (req) => listSorting(app.db, req.query, tz()));
 
   app.get('/api/admin/sorting/nonsorted_declarations', {
-    schema: { tags, summary: "The flight's parcels not sorted yet", querystring: ZSortingQuery },
+    schema: { tags, summary: "The parcels of the flight(s) not sorted yet (flight_id: a,b; none: every flight)", querystring: ZSortingListQuery, response: { 200: ZSortingListReply } },
     config: { access: gate },
   }, (req) => listNonSorted(app.db, req.query, tz()));
 

@@ -1,11 +1,12 @@
 import { normalizeImportedCode } from '@app/contract/documents';
-import type { SortingCreate, SortingCreateReply, SortingListReply, SortingQuery } from '@app/contract/flights';
+import type { SortingListQuery, SortingListReply } from '@app/contract/declaration-workflow';
+import type { SortingCreate, SortingCreateReply } from '@app/contract/flights';
 import { az, fill } from '@app/contract/texts/az';
 import type { Db } from '../../db/client';
 import type { RequestUser } from '../../platform/access';
 import { recordAudit } from '../../platform/audit';
 import { invalid, notFound } from '../../platform/errors';
-import { findFlightName, findParcelByCode, findSortingOf, findSortingPage, insertSorting } from './queries';
+import { countFlights, findFlightName, findParcelByCode, findSortingOf, findSortingPage, insertSorting } from './queries';
 
 /*
  * Branch sorting of a flight's parcels (spec sidebar "sorting", permission parcel_sorting_list;
@@ -15,23 +16,23 @@ import { findFlightName, findParcelByCode, findSortingOf, findSortingPage, inser
 
 const t = az.flightFilesUi;
 
-async function requireFlight(db: Db, flightId: number): Promise<string> {
-  const name = await findFlightName(db, flightId);
-  if (name === null) throw notFound('flight_id');
-  return name;
+/** The flights asked for must exist (404 naming flight_id otherwise); none asked: every flight. */
+async function requireFlights(db: Db, flightIds: readonly number[] | undefined): Promise<void> {
+  const ids = [...new Set(flightIds ?? [])];
+  if (ids.length && (await countFlights(db, ids)) !== ids.length) throw notFound('flight_id');
 }
 
-/** GET sorting/list?flight_id: the flight's parcels with their sorting code and when they were sorted (null: not yet). */
-export async function listSorting(db: Db, query: SortingQuery, timeZone: string): Promise<SortingListReply> {
-  await requireFlight(db, query.flight_id);
-  const { rows, total } = await findSortingPage(db, query.flight_id, query, timeZone, false);
+/** GET sorting/list?flight_id: the flights' parcels with their sorting code and when they were sorted (null: not yet). */
+export async function listSorting(db: Db, query: SortingListQuery, timeZone: string): Promise<SortingListReply> {
+  await requireFlights(db, query.flight_id);
+  const { rows, total } = await findSortingPage(db, query, timeZone, false);
   return { data: rows, total: total.total, total_kind: total.kind };
 }
 
-/** GET sorting/nonsorted_declarations?flight_id: the flight's parcels not sorted yet. */
-export async function listNonSorted(db: Db, query: SortingQuery, timeZone: string): Promise<SortingListReply> {
-  await requireFlight(db, query.flight_id);
-  const { rows, total } = await findSortingPage(db, query.flight_id, query, timeZone, true);
+/** GET sorting/nonsorted_declarations?flight_id: the flights' parcels not sorted yet. */
+export async function listNonSorted(db: Db, query: SortingListQuery, timeZone: string): Promise<SortingListReply> {
+  await requireFlights(db, query.flight_id);
+  const { rows, total } = await findSortingPage(db, query, timeZone, true);
   return { data: rows, total: total.total, total_kind: total.kind };
 }
 

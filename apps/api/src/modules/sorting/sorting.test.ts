@@ -1,4 +1,5 @@
-import type { SortingCreateReply, SortingListReply } from '@app/contract/flights';
+import type { SortingListReply } from '@app/contract/declaration-workflow';
+import type { SortingCreateReply } from '@app/contract/flights';
 import { az, fill } from '@app/contract/texts/az';
 import { and, asc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -121,6 +122,23 @@ describe('[SORTING] branch sorting of a flight', () => {
     const reply = await list('list', `&track_code=${p2.trackCode.slice(-6)}`);
     expect(reply.data.map((r) => r.id)).toContain(p2.id);
     expect(reply.data.every((r) => r.track_code.includes(p2.trackCode.slice(-6)))).toBe(true);
+  });
+
+  test('flight_id may name several flights (a,b) or none (every flight), as the other office front end sends it', async () => {
+    const get = async (query: string) => {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/admin/sorting/list?${query}`, headers: anbar });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as SortingListReply;
+    };
+    const [other] = await ctx.database.db.select({ id: flights.id }).from(flights).where(eq(flights.name, elsewhere.flight));
+    const both = await get(`flight_id=${flightId},${other!.id}&per_page=50`);
+    const onlyOther = await get(`flight_id=${other!.id}&per_page=50`);
+    expect(both.total).toBe(3 + onlyOther.total);
+    expect(both.data.map((r) => r.track_code)).toEqual(expect.arrayContaining([p1.trackCode, elsewhere.trackCode]));
+    const every = await get('per_page=50');
+    expect(every.total).toBeGreaterThanOrEqual(both.total);
+    expect(every.data.some((r) => r.track_code === unflown.trackCode)).toBe(false); // a parcel on no flight is not sorted
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/admin/sorting/list?flight_id=${flightId},99999999`, headers: anbar })).statusCode).toBe(404);
   });
 
   test('without parcel_sorting_list every sorting call is 403; a missing flight is 404', async () => {

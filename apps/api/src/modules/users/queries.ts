@@ -2,11 +2,12 @@ import type {
   DeclarationStatsRow, GoldenTenRow, UserDiscountListQuery, UserDiscountListRow, UserDiscountRow, UserListQuery, UserListRow, UserOption,
 } from '@app/contract/users';
 import { DECLARATION_STATUS } from '@app/contract/statuses';
-import { and, asc, desc, eq, inArray, isNull, notInArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { declarations as d } from '../../db/schema/declarations';
 import { cashRegisters } from '../../db/schema/money';
-import { branches, companies, countries, models } from '../../db/schema/settings';
+import { branches, companies, countries, currencies, models } from '../../db/schema/settings';
 import { operations, userDiscounts as ud, userPermissions, users } from '../../db/schema/users';
 import { revokeAllSessions } from '../../platform/auth/queries';
 import { buildListQuery, countList, escapeLike, filters, type ListSpec } from '../../platform/list-query';
@@ -15,8 +16,10 @@ import { asDateTime } from '../../platform/sql-format';
 const fullName = sql`(${users.name} || ' ' || ${users.surname})`;
 const nameMatches = (v: string) => sql`${fullName} ilike ${`%${escapeLike(v)}%`}`;
 const intArray = (ids: readonly number[]) => sql`${sql.param(`{${ids.join(',')}}`)}::int[]`;
-const nameOf = (table: SQL, nameColumn: SQL, idExpr: SQL | AnyColumn) =>
-  sql<string | null>`(select ${nameColumn} from ${table} r where r.id = ${idExpr})`;
+/** The user row's related records, joined (flat `<x>_id` + `<x>_name`). */
+const userCompany = alias(companies, 'user_company');
+const userBranch = alias(branches, 'user_branch');
+const userAdminBranch = alias(branches, 'user_admin_branch');
 /** Parcels that count for a customer: not soft-deleted. */
 const listedDeclaration = isNull(d.deletedAt);
 
@@ -24,7 +27,7 @@ const listedDeclaration = isNull(d.deletedAt);
 
 export function findOperations(db: DbOrTx) {
   return db
-    .select({ id: operations.id, name: operations.name, code_name: operations.codeName, model_id: operations.modelId, model_name: models.name })
+    .select({ id: operations.id, name: operations.name, code_name: operations.codeName, model_id: operations.modelId, model_name: sql<string>`coalesce(${models.name}, '')` })
     .from(operations)
     .leftJoin(models, eq(models.id, operations.modelId))
     .orderBy(asc(operations.modelId), asc(operations.id));
@@ -203,9 +206,9 @@ function userRowColumns(timeZone: string) {
     passport_number: users.passportNumber,
     passport_secret: users.fin,
     company_id: users.companyId,
-    admin_company_name: nameOf(sql`${companies}`, sql`r.name`, users.companyId),
+    admin_company_name: userCompany.name,
     branch_id: users.branchId,
-    branch_name: nameOf(sql`${branches}`, sql`r.name`, users.branchId),
+    branch_name: userBranch.name,
     admin: users.admin,
     blocked: sql<0 | 1>`(case when ${users.blocked} then 1 else 0 end)`,
     created_at: asDateTime(users.createdAt, timeZone),
@@ -214,8 +217,9 @@ function userRowColumns(timeZone: string) {
 
 export async function findUserPage(db: DbOrTx, query: UserListQuery, timeZone: string, hiddenRoles: readonly number[]) {
   const built = buildListQuery(userListSpec(timeZone, hiddenRoles), query);
-  const rows = await db.select(userRowColumns(timeZone)).from(users).where(built.where)
-    .orderBy(...built.orderBy).limit(built.limit).offset(built.offset);
+  const rows = await db.select(userRowColumns(timeZone)).from(users)
+    .leftJoin(userCompany, eq(userCompany.id, users.companyId)).leftJoin(userBranch, eq(userBranch.id, users.branchId))
+    .where(built.where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset);
   const total = await countList(db, users, built);
   return { rows: rows as UserListRow[], total };
 }
@@ -223,7 +227,9 @@ export async function findUserPage(db: DbOrTx, query: UserListQuery, timeZone: s
 /** Every row the filters match, in list order, up to `max` (CSV export). */
 export async function findUsersForExport(db: DbOrTx, query: UserListQuery, timeZone: string, hiddenRoles: readonly number[], max: number) {
   const built = buildListQuery(userListSpec(timeZone, hiddenRoles), { ...query, page: 1, per_page: max });
-  const rows = await db.select(userRowColumns(timeZone)).from(users).where(built.where).orderBy(...built.orderBy).limit(max);
+  const rows = await db.select(userRowColumns(timeZone)).from(users)
+    .leftJoin(userCompany, eq(userCompany.id, users.companyId)).leftJoin(userBranch, eq(userBranch.id, users.branchId))
+    .where(built.where).orderBy(...built.orderBy).limit(max);
   return rows as UserListRow[];
 }
 
@@ -235,10 +241,12 @@ export function findUserDetailRow(db: DbOrTx, userId: number, timeZone: string) 
       send_sms: sql<0 | 1>`(case when ${users.sendSms} then 1 else 0 end)`,
       address: users.address,
       admin_branch_id: users.adminBranchId,
-      admin_branch_name: nameOf(sql`${branches}`, sql`r.name`, users.adminBranchId),
+      admin_branch_name: userAdminBranch.name,
       cashbox_id: users.cashboxId,
     })
     .from(users)
+    .leftJoin(userCompany, eq(userCompany.id, users.companyId)).leftJoin(userBranch, eq(userBranch.id, users.branchId))
+    .leftJoin(userAdminBranch, eq(userAdminBranch.id, users.adminBranchId))
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .then((r) => r[0]);
 }
@@ -288,6 +296,7 @@ export function findUserOptions(db: DbOrTx, q: { search?: string; admin?: number
   return db
     .select({ ...userRowColumns(timeZone), firstname: users.name, lastname: users.surname })
     .from(users)
+    .leftJoin(userCompany, eq(userCompany.id, users.companyId)).leftJoin(userBranch, eq(userBranch.id, users.branchId))
     .where(and(
       isNull(users.deletedAt),
       q.admin?.length ? inArray(users.admin, q.admin) : undefined,
@@ -313,10 +322,14 @@ export function findCustomerByTrackCode(db: DbOrTx, trackCode: string) {
 
 export function findAppOptions(db: DbOrTx) {
   return Promise.all([
+    // the staff accounts (roles 1–4), as other clients take them: { id, username }
+    db.select({ id: users.id, username: sql<string>`${fullName}` }).from(users)
+      .where(and(isNull(users.deletedAt), sql`${users.admin} > 0`)).orderBy(asc(users.id)),
     db.select({ id: branches.id, name: branches.name }).from(branches).where(isNull(branches.deletedAt)).orderBy(asc(branches.id)),
     db.select({ id: companies.id, name: companies.name }).from(companies).where(isNull(companies.deletedAt)).orderBy(asc(companies.id)),
-    db.select({ id: cashRegisters.id, name: cashRegisters.name, currency: sql<string | null>`(select c.currency_code from currencies c where c.id = ${cashRegisters.currencyId})` })
-      .from(cashRegisters).where(isNull(cashRegisters.deletedAt)).orderBy(asc(cashRegisters.id)),
+    db.select({ id: cashRegisters.id, name: cashRegisters.name, currency: currencies.currencyCode })
+      .from(cashRegisters).leftJoin(currencies, eq(currencies.id, cashRegisters.currencyId))
+      .where(isNull(cashRegisters.deletedAt)).orderBy(asc(cashRegisters.id)),
     db.select({ id: countries.id, name: countries.countryName }).from(countries).orderBy(asc(countries.id)),
   ]);
 }
@@ -325,24 +338,34 @@ export function findAppOptions(db: DbOrTx) {
 
 const discountNumber = sql<number>`${ud.discount}::float8`;
 
+/** Who applied a discount (joined). */
+const discountCauser = alias(users, 'discount_causer');
+/** The discount's own columns as clients read them: texts '' when there is none (the joins: countries, discountCauser). */
+const discountOwnColumns = {
+  country_id: ud.countryId,
+  country_name: sql<string>`coalesce(${countries.countryName}, '')`,
+  discount: discountNumber,
+  causer_name: sql<string>`coalesce(nullif(trim(coalesce(${discountCauser.name}, '') || ' ' || coalesce(${discountCauser.surname}, '')), ''), '')`,
+  descr: sql<string>`coalesce(${ud.descr}, '')`,
+  discount_date: sql<string>`to_char(${ud.discountDate}, 'YYYY-MM-DD')`,
+};
+
 function discountColumns(timeZone: string) {
   return {
     id: ud.id,
     user_id: ud.userId,
-    user_code: sql<string | null>`(select u.code from ${users} u where u.id = ${ud.userId})`,
-    user_name: sql<string | null>`(select u.name || ' ' || u.surname from ${users} u where u.id = ${ud.userId})`,
-    country_id: ud.countryId,
-    country_name: sql<string | null>`(select c.country_name from ${countries} c where c.id = ${ud.countryId})`,
-    discount: discountNumber,
-    causer_name: sql<string | null>`(select u.name || ' ' || u.surname from ${users} u where u.id = ${ud.causerId})`,
-    descr: ud.descr,
-    discount_date: sql<string>`to_char(${ud.discountDate}, 'YYYY-MM-DD')`,
+    user_code: users.code,
+    user_name: sql<string | null>`${fullName}`,
+    ...discountOwnColumns,
     created_at: asDateTime(ud.createdAt, timeZone),
   };
 }
 
 export async function findActiveDiscountsOfUser(db: DbOrTx, userId: number, timeZone: string) {
   const rows = await db.select(discountColumns(timeZone)).from(ud)
+    .leftJoin(users, eq(users.id, ud.userId))
+    .leftJoin(countries, eq(countries.id, ud.countryId))
+    .leftJoin(discountCauser, eq(discountCauser.id, ud.causerId))
     .where(and(eq(ud.userId, userId), isNull(ud.canceledAt)))
     .orderBy(desc(ud.createdAt), desc(ud.id));
   return rows as UserDiscountRow[];
@@ -393,19 +416,18 @@ function discountListColumns(timeZone: string) {
   return {
     ...userRowColumns(timeZone),
     user_discount_id: ud.id,
-    country_id: ud.countryId,
-    country_name: sql<string | null>`(select c.country_name from ${countries} c where c.id = ${ud.countryId})`,
-    discount: discountNumber,
-    causer_name: sql<string | null>`(select cu.name || ' ' || cu.surname from ${users} cu where cu.id = ${ud.causerId})`,
-    descr: ud.descr,
-    discount_date: sql<string>`to_char(${ud.discountDate}, 'YYYY-MM-DD')`,
+    ...discountOwnColumns,
     discount_created_at: asDateTime(ud.createdAt, timeZone),
   };
 }
 
 export async function findDiscountPage(db: DbOrTx, query: UserDiscountListQuery, timeZone: string, max?: number) {
   const built = buildListQuery(discountListSpec(), max ? { ...query, page: 1, per_page: max } : query);
-  const rows = await db.select(discountListColumns(timeZone)).from(ud).innerJoin(users, eq(users.id, ud.userId)).where(built.where)
+  const rows = await db.select(discountListColumns(timeZone)).from(ud).innerJoin(users, eq(users.id, ud.userId))
+    .leftJoin(userCompany, eq(userCompany.id, users.companyId)).leftJoin(userBranch, eq(userBranch.id, users.branchId))
+    .leftJoin(countries, eq(countries.id, ud.countryId))
+    .leftJoin(discountCauser, eq(discountCauser.id, ud.causerId))
+    .where(built.where)
     .orderBy(...built.orderBy).limit(built.limit).offset(built.offset);
   const total = max ? { total: rows.length, kind: 'exact' as const } : await countList(db, ud, built);
   return { rows: rows as UserDiscountListRow[], total };
@@ -479,18 +501,23 @@ export async function findTopSpenders(db: DbOrTx, month: string, timeZone: strin
   const start = sql`(${`${month}-01`}::date::timestamp at time zone ${timeZone})`;
   const end = sql`((${`${month}-01`}::date + interval '1 month')::timestamp at time zone ${timeZone})`;
   const spend = sql`coalesce(sum(${d.deliveryPrice}), 0)`;
+  // each customer's highest active discount, joined once
+  const best = db.select({ userId: ud.userId, discount: sql<string>`max(${ud.discount})`.as('best_discount') }).from(ud)
+    .where(isNull(ud.canceledAt)).groupBy(ud.userId).as('best');
   const rows = await db
     .select({
       ...userRowColumns(timeZone),
       qizilonluq: sql<number>`${spend}::numeric(14,2)::float8`,
-      discount: sql<number>`coalesce((select max(x.discount) from ${ud} x where x.user_id = ${users.id} and x.canceled_at is null), 0)::float8`,
+      discount: sql<number>`coalesce(${best.discount}, 0)::float8`,
       quantity: sql<number>`count(*)::int`,
       weight: sql<string>`coalesce(sum(${d.weight}), 0)::numeric(14,2)::text`,
     })
     .from(d)
     .innerJoin(users, eq(users.id, d.userId))
+    .leftJoin(userCompany, eq(userCompany.id, users.companyId)).leftJoin(userBranch, eq(userBranch.id, users.branchId))
+    .leftJoin(best, eq(best.userId, users.id))
     .where(and(listedDeclaration, sql`${d.createdAt} >= ${start}`, sql`${d.createdAt} < ${end}`, eq(users.admin, 0), isNull(users.deletedAt)))
-    .groupBy(users.id)
+    .groupBy(users.id, userCompany.id, userBranch.id, best.discount)
     .orderBy(sql`${spend} desc`, asc(users.id))
     .limit(limit);
   return rows.map((r, i) => ({ rank: i + 1, ...r })) as GoldenTenRow[];

@@ -1,6 +1,8 @@
 import {
-  ZDiscountCancelForm, ZDiscountForm, ZGoldenTenQuery, ZPermissionsEditForm, ZSetAdminQuery, ZTrackCodeQuery, ZUserCountStatsQuery,
-  ZUserCreateForm, ZUserDiscountListQuery, ZUserIdQuery, ZUserIdsQuery, ZUserListQuery, ZUserSelectQuery, ZUserUpdateForm,
+  ZDeclarationStatsReply, ZDiscountCancelForm, ZDiscountForm, ZGoldenTenQuery, ZGoldenTenReply, ZOperationsReply, ZPermissionsEditForm,
+  ZPermissionsReply, ZSetAdminQuery, ZTrackCodeQuery, ZTrackCodeReply, ZUserAppOptionsReply, ZUserCountReply, ZUserCountStatsQuery,
+  ZUserCreateForm, ZUserDetailReply, ZUserDiscountListQuery, ZUserDiscountListReply, ZUserIdQuery, ZUserIdsQuery, ZUserListQuery,
+  ZUserListReply, ZUserSelectQuery, ZUserSelectReply, ZUserUpdateForm,
 } from '@app/contract/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,12 +26,12 @@ export function registerUserRoutes(server: FastifyInstance): void {
 
   // ---------------------------------------------------------------- permissions
   app.get('/api/admin/operations', {
-    schema: { tags, summary: 'Every operation (permission code), grouped by model', querystring: z.object({ per_page: zInt.optional() }) },
+    schema: { tags, summary: 'Every operation (permission code), grouped by model', querystring: z.object({ per_page: zInt.optional() }), response: { 200: ZOperationsReply } },
     config: { access: { permission: 'changeuserpermissions' } },
   }, () => listOperations(app.db));
 
   app.get('/api/admin/permissions', {
-    schema: { tags, summary: "A user's operation ids, company, cash register and branch", querystring: ZUserIdQuery },
+    schema: { tags, summary: "A user's operation ids, company, cash register and branch", querystring: ZUserIdQuery, response: { 200: ZPermissionsReply } },
     config: { access: { permission: 'changeuserpermissions' } },
   }, (req) => readUserPermissions(app.db, requireUser(req), req.query.user_id));
 
@@ -40,7 +42,7 @@ export function registerUserRoutes(server: FastifyInstance): void {
 
   // ---------------------------------------------------------------- users
   app.get('/api/admin/v2/client/list', {
-    schema: { tags, summary: 'Users list (filters, page, per_page, sort_column, sort_order)', querystring: ZUserListQuery },
+    schema: { tags, summary: 'Users list (filters, page, per_page, sort_column, sort_order)', querystring: ZUserListQuery, response: { 200: ZUserListReply } },
     config: { access: { permission: 'users' } },
   }, (req) => listUsers(app.db, requireUser(req), req.query, tz()));
 
@@ -50,7 +52,7 @@ export function registerUserRoutes(server: FastifyInstance): void {
   }, async (req, reply) => sendCsv(reply, 'users_list_', await exportUsers(app.db, requireUser(req), req.query, tz())));
 
   app.get('/api/admin/client/user', {
-    schema: { tags, summary: 'User details with balances, debt, spend, counts, cashback and discounts', querystring: ZUserIdQuery },
+    schema: { tags, summary: 'User details with balances, debt, spend, counts, cashback and discounts', querystring: ZUserIdQuery, response: { 200: ZUserDetailReply } },
     config: { access: { permission: 'users' } },
   }, (req) => readUser(app.db, requireUser(req), req.query.user_id, tz()));
 
@@ -85,22 +87,22 @@ export function registerUserRoutes(server: FastifyInstance): void {
   }, (req) => setUserBlocked(app.db, requireUser(req), req.query.user_id, false));
 
   app.post('/api/admin/client/track_code', {
-    schema: { tags, summary: 'The customer of a parcel by track code (as client/user)', querystring: ZTrackCodeQuery },
+    schema: { tags, summary: 'The customer of a parcel by track code (as client/user)', querystring: ZTrackCodeQuery, response: { 200: ZTrackCodeReply } },
     config: { access: { permission: 'users' } },
   }, (req) => findUserByTrackCode(app.db, requireUser(req), req.query.track_code, tz()));
 
   app.get('/api/admin/users/select', {
-    schema: { tags, summary: 'Users lookup (id, code, name, surname, admin)', querystring: ZUserSelectQuery },
+    schema: { tags, summary: 'Users lookup (id, code, name, surname, admin)', querystring: ZUserSelectQuery, response: { 200: ZUserSelectReply } },
     config: { access: 'office' },
   }, (req) => listUserOptions(app.db, requireUser(req), req.query, tz()));
 
   app.get('/api/admin/users/app/options', {
-    schema: { tags, summary: 'Roles, genders, branches, companies, cash registers and countries of the user forms' },
+    schema: { tags, summary: 'The staff accounts ({ id, username }), and the roles, genders, branches, companies, cash registers and countries of the user forms', response: { 200: ZUserAppOptionsReply } },
     config: { access: 'office' },
   }, () => readAppOptions(app.db));
 
   app.get('/api/admin/users/declaration_stats', {
-    schema: { tags, summary: "The user's parcels per month", querystring: ZUserIdQuery },
+    schema: { tags, summary: "The user's parcels per month", querystring: ZUserIdQuery, response: { 200: ZDeclarationStatsReply } },
     config: { access: { permission: 'users' } },
   }, (req) => readDeclarationStats(app.db, requireUser(req), req.query.user_id, tz()));
 
@@ -116,7 +118,7 @@ export function registerUserRoutes(server: FastifyInstance): void {
   }, (req) => cancelUserDiscount(app.db, requireUser(req), req.body.user_discount_id));
 
   app.get('/api/admin/user_discounts', {
-    schema: { tags, summary: 'Active discounts (discounted customers)', querystring: ZUserDiscountListQuery },
+    schema: { tags, summary: 'Active discounts (discounted customers)', querystring: ZUserDiscountListQuery, response: { 200: ZUserDiscountListReply } },
     config: { access: { permission: ['users', 'user_discount'] } },
   }, (req) => listUserDiscounts(app.db, req.query, tz()));
 
@@ -127,12 +129,12 @@ export function registerUserRoutes(server: FastifyInstance): void {
 
   // ---------------------------------------------------------------- statistics
   app.get('/api/admin/statistics/by_user_count', {
-    schema: { tags, summary: 'Users by role and new customers per month', querystring: ZUserCountStatsQuery },
+    schema: { tags, summary: 'Users by role and new customers per month (getlist=true: the customers)', querystring: ZUserCountStatsQuery, response: { 200: ZUserCountReply } },
     config: { access: { permission: 'users' } },
   }, (req) => readUserCountStats(app.db, requireUser(req), req.query, tz()));
 
   app.get('/api/admin/statistics/qizilonluq', {
-    schema: { tags, summary: "'Golden ten': top customers by delivery spend in a month (YYYY-MM)", querystring: ZGoldenTenQuery },
+    schema: { tags, summary: "'Golden ten': top customers by delivery spend in a month (YYYY-MM)", querystring: ZGoldenTenQuery, response: { 200: ZGoldenTenReply } },
     config: { access: { permission: 'users' } },
   }, (req) => readGoldenTen(app.db, req.query, tz()));
 }

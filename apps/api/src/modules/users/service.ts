@@ -308,16 +308,16 @@ export async function findUserByTrackCode(db: Db, viewer: RequestUser, trackCode
 }
 
 export async function readAppOptions(db: Db): Promise<UserAppOptionsReply> {
-  const [branchRows, companyRows, cashboxRows, countryRows] = await findAppOptions(db);
+  const [staff, branchRows, companyRows, cashboxRows, countryRows] = await findAppOptions(db);
   return {
-    data: {
-      roles: [0, 1, 2, 3, 4].map((id) => ({ id, name: az.users.roles[id] ?? String(id) })),
-      genders: GENDERS.map((id) => ({ id, name: az.users[id] })),
-      branches: branchRows,
-      companies: companyRows,
-      cashboxes: cashboxRows,
-      countries: countryRows,
-    },
+    data: staff,
+    total: staff.length,
+    roles: [0, 1, 2, 3, 4].map((id) => ({ id, name: az.users.roles[id] ?? String(id) })),
+    genders: GENDERS.map((id) => ({ id, name: az.users[id] })),
+    branches: branchRows,
+    companies: companyRows,
+    cashboxes: cashboxRows,
+    countries: countryRows,
   };
 }
 

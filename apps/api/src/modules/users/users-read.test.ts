@@ -155,12 +155,15 @@ describe('[USERS][DETAIL] GET /api/admin/client/user', () => {
     expect((await post(`/api/admin/client/track_code?track_code=${p!.track}`, anbar)).statusCode).toBe(403);
   });
 
-  test('app/options: roles, genders, branches, companies, cash registers, countries', async () => {
+  test('app/options: the staff as { id, username } in data (what other clients take); roles, genders, branches, companies, cash registers, countries', async () => {
     const res = await get('/api/admin/users/app/options', anbar);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.roles).toHaveLength(5);
-    expect(res.json().data.branches.length).toBe(5);
-    expect(res.json().data.cashboxes[0]).toMatchObject({ id: 1, currency: 'AZN' });
+    const body = res.json();
+    expect(body.data).toEqual(expect.arrayContaining([{ id: expect.any(Number), username: 'Rəşad Məmmədov' }]));
+    expect(body.total).toBe(body.data.length);
+    expect(body.roles).toHaveLength(5);
+    expect(body.branches.length).toBe(5);
+    expect(body.cashboxes[0]).toMatchObject({ id: 1, currency: 'AZN' });
   });
 });
 

@@ -1,6 +1,7 @@
 import { az } from '@app/contract/texts/az';
-import { ZContainerForm, ZContainerListQuery, type ContainerForm, type ContainerListQuery } from '@app/contract/warehouse';
+import { ZContainerForm, ZContainerListQuery, ZContainerRow, type ContainerForm, type ContainerListQuery } from '@app/contract/warehouse';
 import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { declarations } from '../../db/schema/declarations';
 import { branches } from '../../db/schema/settings';
 import { users } from '../../db/schema/users';
@@ -8,6 +9,7 @@ import { containers as c } from '../../db/schema/warehouse';
 import { filters, type ListSpec } from '../../platform/list-query';
 import { inCompany, partnerScopeOf } from '../../platform/partner-scope';
 import type { ResourceContext, ResourceDef } from '../../platform/resource';
+import { asDateTime, fullName } from '../../platform/sql-format';
 
 /*
  * Boxes and partner boxes (spec §2 "Settings-type lists", §3 Box / Partner box, §7 Containers and
@@ -15,18 +17,26 @@ import type { ResourceContext, ResourceDef } from '../../platform/resource';
  * cancel with 422 field errors and audit entries. Partner boxes are rows with is_partner.
  */
 
+const boxBranch = alias(branches, 'box_branch');
+const boxUser = alias(users, 'box_user');
 // Inside a sub-select a bare column name would bind to the inner table: name the outer row explicitly.
 const outer = (column: string) => sql.raw(`"containers"."${column}"`);
+/** The box row (contract ZContainerRow): names from the joins; a box created by no one has user 0 and name ''. */
 const columns = {
   id: c.id,
   container_name: c.name,
   branch_id: c.branchId,
-  branch_name: sql<string | null>`(select b.name from ${branches} b where b.id = ${outer('branch_id')})`,
-  user_id: c.userId,
-  user_name: sql<string | null>`(select u.name || ' ' || u.surname from ${users} u where u.id = ${outer('user_id')})`,
+  branch_name: boxBranch.name,
+  user_id: sql<number>`coalesce(${c.userId}, 0)`,
+  user_name: sql<string>`coalesce(${fullName(boxUser.name, boxUser.surname)}, '')`,
   declaration_count: sql<number>`(select count(*)::int from ${declarations} d where d.container_id = ${outer('id')} and d.deleted_at is null and d.status_id = 9)`,
-  created_at: sql<string>`to_char(${c.createdAt} at time zone 'Asia/Baku', 'YYYY-MM-DD HH24:MI:SS')`,
+  // A resource's columns are fixed at start-up (no time zone parameter): the office zone, as APP_TIMEZONE's default.
+  created_at: asDateTime(c.createdAt, 'Asia/Baku'),
 };
+const joins = [
+  { table: boxBranch, on: eq(boxBranch.id, c.branchId) },
+  { table: boxUser, on: eq(boxUser.id, c.userId) },
+];
 
 function listSpec(isPartner: boolean) {
   return (): ListSpec<ContainerListQuery> => ({
@@ -65,6 +75,8 @@ function boxDef(isPartner: boolean): ResourceDef<ContainerListQuery, ContainerFo
     keys: [{ param: 'container_id', column: c.id }],
     deletedAt: c.deletedAt,
     columns,
+    joins,
+    row: ZContainerRow,
     // spec §2/§6: partner boxes are a branch section (admins and partners hold branch_manager by default).
     read: isPartner ? 'branch_manager' : 'containers',
     list: { path: base, query: ZContainerListQuery, spec: listSpec(isPartner) },

@@ -78,7 +78,8 @@ export function findMyContainers(db: DbOrTx, userId: number) {
 /** The box chosen on the acceptance screen, as a flat box row (same names as the boxes list). */
 export async function findSelectedContainer(db: DbOrTx, scope: PartnerScope, userId: number, timeZone: string) {
   const res = await db.execute<ContainerRow & Record<string, unknown>>(sql`
-    select c.id, c.name as container_name, c.branch_id, b.name as branch_name, c.user_id, u.name || ' ' || u.surname as user_name,
+    select c.id, c.name as container_name, c.branch_id, b.name as branch_name,
+      coalesce(c.user_id, 0) as user_id, trim(coalesce(u.name, '') || ' ' || coalesce(u.surname, '')) as user_name,
       (select count(*)::int from ${declarations} d where d.container_id = c.id and d.deleted_at is null and d.status_id = 9) as declaration_count,
       to_char(c.created_at at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as created_at
     from ${containerSelections} s join ${containers} c on c.id = s.container_id and c.deleted_at is null

@@ -1,5 +1,5 @@
 import {
-  ZCloseContainerForm, ZScanLookupQuery, ZSelectContainerQuery, ZTransferForm, ZTransferLogQuery,
+  ZCloseContainerForm, ZContainerMeReply, ZScanLookupQuery, ZSelectContainerQuery, ZTransferForm, ZTransferLogQuery,
 } from '@app/contract/warehouse';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -25,11 +25,11 @@ export function registerContainerRoutes(server: FastifyInstance): void {
   ];
   for (const { base, scope, access } of scopes) {
     app.get(`${base}/me`, {
-      schema: { tags: ['warehouse'], summary: 'The box chosen on the acceptance screen' },
+      schema: { tags: ['warehouse'], summary: 'The box chosen on the acceptance screen (null when none)', response: { 200: ZContainerMeReply } },
       config: { access },
     }, (req) => readMyContainer(app.db, requireUser(req), tz()));
     app.post(`${base}/select`, {
-      schema: { tags: ['warehouse'], summary: 'Choose the box to scan into', querystring: ZSelectContainerQuery },
+      schema: { tags: ['warehouse'], summary: 'Choose the box to scan into', querystring: ZSelectContainerQuery, response: { 200: ZContainerMeReply } },
       config: { access },
     }, (req) => selectContainer(app.db, requireUser(req), req.query.container_id, scope, tz()));
     app.post(`${base}/close`, {

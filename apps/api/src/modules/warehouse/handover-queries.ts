@@ -26,14 +26,15 @@ function taskSelect(timeZone: string, where: SQL, withDeclarations = true) {
       (select count(*)::int from ${tasks} t2 where t2.branch_id is not distinct from t.branch_id
          and (t2.created_at at time zone ${timeZone})::date = (t.created_at at time zone ${timeZone})::date and t2.id <= t.id) as turn,
       t.status_id as state_id, coalesce(s.name, '') as state_name,
-      cu.id as user_id, cu.code as user_code, cu.name || ' ' || cu.surname as user_name,
-      ca.id as cashier_id, case when ca.id is null then null else ca.name || ' ' || ca.surname end as cashier_name,
+      cu.id as user_id, cu.code as user_code, trim(coalesce(cu.name, '') || ' ' || coalesce(cu.surname, '')) as user_name,
+      -- Not started yet: no cashier (0, '': clients read both as values).
+      coalesce(ca.id, 0) as cashier_id, trim(coalesce(ca.name, '') || ' ' || coalesce(ca.surname, '')) as cashier_name,
       b.id as branch_id, b.name as branch_name,
       to_char(t.created_at at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as created_at,
       (select count(*)::int from ${items} i where i.task_id = t.id and i.removed_at is null) as count,
       json_build_object('small_package', t.small_package, 'medium_package', t.medium_package, 'big_package', t.big_package) as packages
       ${withDeclarations ? sql`, coalesce((select json_agg(json_build_object('declaration_id', d.id, 'track_code', d.track_code,
-          'wardrobe_number', d.wardrobe_number, 'container_id', c.id, 'container_name', c.name) order by c.name nulls last, d.id)
+          'wardrobe_number', coalesce(d.wardrobe_number, ''), 'container_id', c.id, 'container_name', c.name) order by c.name nulls last, d.id)
         from ${items} i join ${declarations} d on d.id = i.declaration_id left join ${containers} c on c.id = d.container_id
         where i.task_id = t.id and i.removed_at is null), '[]'::json) as declarations` : sql``}
     from ${tasks} t
@@ -70,11 +71,11 @@ export async function findTaskCard(db: DbOrTx, id: number, timeZone: string) {
 
 export async function findTaskDeclarations(db: DbOrTx, taskId: number) {
   const res = await db.execute(sql`
-    select d.id as declaration_id, d.track_code, d.global_track_code, d.weight::text as weight, d.quantity,
+    select d.id as declaration_id, d.track_code, coalesce(d.global_track_code, '') as global_track_code, d.weight::text as weight, d.quantity,
       bk.id as basket_id, bk.name as basket_name, co.id as country_id, co.country_name,
       d.status_id as state_id, coalesce(s.name, '') as state_name,
-      pt.id as product_type_id, pt.name_az as product_type_name, d.shop_name,
-      c.id as container_id, c.name as container_name, d.wardrobe_number, d.trendyol, d.partner_id
+      pt.id as product_type_id, pt.name_az as product_type_name, coalesce(d.shop_name, '') as shop_name,
+      c.id as container_id, c.name as container_name, coalesce(d.wardrobe_number, '') as wardrobe_number, d.trendyol, d.partner_id
     from ${items} i join ${declarations} d on d.id = i.declaration_id
       left join ${baskets} bk on bk.id = d.basket_id
       left join ${countries} co on co.id = d.country_id

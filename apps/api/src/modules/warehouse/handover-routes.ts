@@ -1,5 +1,5 @@
 import {
-  ZHandoverCancelItemForm, ZHandoverCreateForm, ZHandoverListQuery, ZHandoverStateForm, ZHandoverTaskQuery,
+  ZHandoverCancelItemForm, ZHandoverCreateForm, ZHandoverListQuery, ZHandoverListReply, ZHandoverStateForm, ZHandoverTaskQuery, ZHandoverTaskReply,
 } from '@app/contract/warehouse';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,11 +15,11 @@ export function registerHandoverRoutes(server: FastifyInstance): void {
   const tags = ['handover'];
 
   app.get('/api/admin/handover/list', {
-    schema: { tags, summary: 'Queue entries of the user\'s branch by state (data, total, active task ids)', querystring: ZHandoverListQuery },
+    schema: { tags, summary: 'Queue entries of the user\'s branch by state (data, total, active task ids)', querystring: ZHandoverListQuery, response: { 200: ZHandoverListReply } },
     config: { access: { permission: 'local_warehouse' } },
   }, (req) => listHandoverTasks(app.db, requireUser(req), req.query, tz()));
   app.get('/api/admin/handover/info', {
-    schema: { tags, summary: 'One queue entry with its parcels grouped by box', querystring: ZHandoverTaskQuery },
+    schema: { tags, summary: 'One queue entry with its parcels grouped by box', querystring: ZHandoverTaskQuery, response: { 200: ZHandoverTaskReply } },
     config: { access: { permission: 'local_warehouse' } },
   }, (req) => readHandoverTask(app.db, requireUser(req), req.query.handover_task_id, tz()));
   app.post('/api/admin/handover/state', {

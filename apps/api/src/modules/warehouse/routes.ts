@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zInt } from '@app/contract/common';
+import { ZContainerOptionsReply } from '@app/contract/warehouse';
 import { listContainerOptions } from './service';
 import { listTransfersByDeclaration } from './container-transfers';
 import { registerContainerRoutes } from './container-routes';
@@ -13,7 +14,10 @@ export function registerWarehouseRoutes(server: FastifyInstance): void {
   registerHandoverRoutes(app);
 
   app.get('/api/admin/containers/options', {
-    schema: { tags: ['warehouse'], summary: 'Boxes (lookup), optionally of one branch', querystring: z.object({ branch_id: zInt.positive().optional() }) },
+    schema: {
+      tags: ['warehouse'], summary: 'Boxes (lookup), optionally of one branch: a bare array', querystring: z.object({ branch_id: zInt.positive().optional() }),
+      response: { 200: ZContainerOptionsReply },
+    },
     config: { access: 'office' },
   }, (req) => listContainerOptions(app.db, req.query.branch_id));
 

@@ -55,6 +55,11 @@ describe('[WAREHOUSE][BOXES] containers list, create, edit, cancel', () => {
     expect((await post('/api/admin/containers/edit', admin, { container_id: id, container_name: 'Q-2', branch_id: 2 })).statusCode).toBe(200);
     const info = (await get(`/api/admin/containers/info?container_id=${id}`)).json().data;
     expect(info).toMatchObject({ id, container_name: 'Q-2', branch_id: 2, declaration_count: 0 });
+    // its creator as user_id + user_name; a box nobody created (demo import) has user 0 and '' (clients show the user only with a name)
+    expect(info).toMatchObject({ user_id: expect.any(Number), user_name: expect.stringMatching(/\S/), branch_name: expect.any(String) });
+    expect(info.user_id).toBeGreaterThan(0);
+    const unowned = (await get('/api/admin/containers?per_page=1000')).json().data as { user_id: number; user_name: string }[];
+    for (const r of unowned.filter((b) => b.user_id === 0)) expect(r.user_name).toBe('');
     expect(info.created_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     // a box's count is its parcels at 9 (boxA gets some in the close tests; the demo boxes have theirs)
     const demo = (await get('/api/admin/containers?branch_id=1&per_page=50')).json().data as { declaration_count: number }[];
@@ -240,7 +245,7 @@ describe('[WAREHOUSE][QUEUE] handover queue', () => {
     const { id } = await queued(3, 2);
     const list = (await get('/api/admin/handover/list?state_id[]=41&state_id[]=42', anbar)).json();
     const card = list.data.find((t: { id: number }) => t.id === id);
-    expect(card).toMatchObject({ state_id: 41, count: 3, user_id: customers[2], branch_id: 1, cashier_id: null });
+    expect(card).toMatchObject({ state_id: 41, count: 3, user_id: customers[2], branch_id: 1, cashier_id: 0, cashier_name: '' });
     expect(typeof card.state_name).toBe('string');
     expect(typeof card.user_name).toBe('string');
     expect(card.created_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
@@ -270,6 +275,9 @@ describe('[WAREHOUSE][QUEUE] handover queue', () => {
     const [task] = await ctx.database.db.select().from(handoverTasks).where(eq(handoverTasks.id, id));
     expect(task!.statusId).toBe(42);
     expect((await get('/api/admin/handover/list', anbar)).json().param).toContainEqual({ id });
+    const started = (await get(`/api/admin/handover/info?handover_task_id=${id}`, anbar)).json().data;
+    expect(started.cashier_id).toBeGreaterThan(0);
+    expect(started.cashier_name).toMatch(/\S/);
     const again = await post('/api/admin/handover/state', anbar, { handover_task_id: id, state_id: 42 });
     expect(again.statusCode).toBe(422);
     expect(again.json().errors.handover_task_id).toEqual([W.taskOnlyFromWaiting]);

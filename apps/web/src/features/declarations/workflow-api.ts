@@ -47,10 +47,17 @@ export function useBulkHandOver() {
   });
 }
 
+/** The customs panel's view of customs_status: the code (null: never sent), the raw answer, what is missing. */
+function toCustomsStatus(reply: CustomsStatusReply) {
+  const { customs_status: code, json, incomplete, missing } = reply.data;
+  return { code, json, incomplete, missing };
+}
+
 export function useCustomsStatus(trackCode: string, isEnabled: boolean) {
   return useQuery({
     queryKey: workflowKeys.customsStatus(trackCode),
     queryFn: ({ signal }) => http.get<CustomsStatusReply>('/api/client/customs_status', { track_code: trackCode }, signal),
+    select: toCustomsStatus,
     enabled: isEnabled && trackCode !== '',
   });
 }

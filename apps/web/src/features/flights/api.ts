@@ -2,7 +2,7 @@ import {
   FLIGHT_MARKETPLACE_STATUS_GROUP, FLIGHT_STATUS_GROUP,
   type AirwaybillChangeReply, type AirwaybillInfoReply, type AirwaybillPackagesReply, type BoxDeclarationsReply, type ExecutePackageRunReply, type FlightCalculateReply,
   type FlightCloseReply, type FlightCloseType, type FlightCountReply, type FlightDetail, type FlightBoxesReply, type FlightListReply, type FlightOptionsReply,
-  type FlightPackagesReply, type FlightStatsReply, type FlightWriteReply, type ManifestBoxReply, type ManifestResult,
+  type FlightPackagesReply, type FlightStatsReply, type FlightWriteReply, type ManifestResult,
 } from '@app/contract/flights';
 import type { ListResponse } from '@app/contract/common';
 import type { ExportTask } from '@app/contract/documents';
@@ -27,7 +27,6 @@ export const flightKeys = {
   airwaybillPackages: (id: number) => ['flights', 'airwaybill-packages', id] as const,
   boxes: (id: number) => ['flights', 'boxes', id] as const,
   boxDeclarations: (id: number) => ['flights', 'box-declarations', id] as const,
-  manifestBoxes: (id: number) => ['flights', 'manifest-boxes', id] as const,
   declarations: (id: number) => ['flights', 'declarations', id] as const,
   options: (params: QueryParams) => ['flights', 'options', params] as const,
   // Shared with the other screens' lookups (same path, same cache).
@@ -128,15 +127,6 @@ export function useFlightBoxes(flightId: number, isEnabled = true) {
     queryFn: ({ signal }) => http.get<FlightBoxesReply>(`${ADMIN}/boxes`, { flight_id: flightId }, signal),
     select: (reply) => reply.data,
     enabled: isEnabled && flightId > 0,
-  });
-}
-
-export function useManifestBoxes(flightId: number) {
-  return useQuery({
-    queryKey: flightKeys.manifestBoxes(flightId),
-    queryFn: ({ signal }) => http.get<ManifestBoxReply>(`${ADMIN}/manifests_box`, { flight_id: flightId }, signal),
-    select: (reply) => reply.data,
-    enabled: flightId > 0,
   });
 }
 

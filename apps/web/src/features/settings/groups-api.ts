@@ -1,4 +1,4 @@
-import type { CurrencyRow, SettingGroupId, SettingsDataReply } from '@app/contract/settings';
+import { settingGroupFromWire, type CurrencyRow, type SettingGroupId, type SettingsDataReply } from '@app/contract/settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, type FormValue } from '../../shared/http/http-client';
 import { settingsKeys } from './api';
@@ -9,11 +9,15 @@ export const settingGroupKeys = {
   currencies: ['settings', 'currencies'] as const,
 };
 
-/** GET /api/admin/settings/data?group_id&office=1: the group's values and the options its form picks from. */
+/**
+ * GET /api/admin/settings/data?group_id&office=1: the group's values (read from the wire names into the
+ * stored shape the forms edit; per-country and per-branch entries by id) and the options its form picks from.
+ */
 export function useSettingGroup(groupId: SettingGroupId) {
   return useQuery({
     queryKey: settingGroupKeys.group(groupId),
     queryFn: ({ signal }) => http.get<SettingsDataReply>('/api/admin/settings/data', { group_id: groupId, office: 1 }, signal),
+    select: (reply) => ({ data: settingGroupFromWire(groupId, reply.data), options: reply.options }),
   });
 }
 

@@ -1,4 +1,5 @@
-import type { SortingCreateReply, SortingListReply } from '@app/contract/flights';
+import type { SortingListReply } from '@app/contract/declaration-workflow';
+import type { SortingCreateReply } from '@app/contract/flights';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, type QueryParams } from '../../shared/http/http-client';
 

@@ -6,6 +6,7 @@ import type {
   OperationsReply,
   PermissionsReply,
   UserAppOptionsReply,
+  UserFormLookups,
   UserCountStatsReply,
   UserDetailReply,
   UserDiscountListReply,
@@ -83,7 +84,8 @@ export function useUserAppOptions() {
   return useQuery({
     queryKey: userKeys.options,
     queryFn: ({ signal }) => http.get<UserAppOptionsReply>('/api/admin/users/app/options', undefined, signal),
-    select: (reply) => reply.data,
+    // `data` is the staff list other clients take; the form's lookups are at the root.
+    select: ({ data: _staff, total: _total, ...lookups }): UserFormLookups => lookups,
     staleTime: CACHE_LOOKUP_MS,
     gcTime: CACHE_LOOKUP_MS,
   });

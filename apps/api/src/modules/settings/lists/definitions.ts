@@ -7,28 +7,47 @@ import {
   ZReturnReasonForm, ZReturnReasonListQuery, ZReturnTypeEditForm, ZReturnTypeForm, ZReturnTypeListQuery, ZShopNameEditForm,
   ZShopNameForm, ZShopNameListQuery, ZStatusEditForm, ZStatusForm, ZStatusListQuery, ZTariffCategoryEditForm, ZTariffCategoryForm,
   ZTariffCategoryListQuery, ZTariffEditForm, ZTariffForm, ZTariffListQuery, REFUND_STATUS, CASHBACK_STATUS, ZCashbackListQuery,
+  ZBranchRow, ZCargoRow, ZCashbackRow, ZCompanyRow, ZCountryRow, ZCouponRow, ZModelRow, ZProductTypeRow, ZRefundRow, ZRegionRow,
+  ZReturnReasonRow, ZReturnTypeRow, ZShopNameRow, ZStatusRow, ZTariffCategoryRow, ZTariffRow,
 } from '@app/contract/settings-lists';
+import { BRANCH_STATUS } from '@app/contract/statuses';
 import { az } from '@app/contract/texts/az';
-import { sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
   branches, companies, countries, models, productTypes, returnReasons, shopNames, statuses, tariffCategories, tariffs,
 } from '../../../db/schema/settings';
 import { cargoes, cashbacks, coupons, refunds, regions, returnTypes } from '../../../db/schema/settings-lists';
+import { declarations } from '../../../db/schema/declarations';
+import { users } from '../../../db/schema/users';
+import { fullName } from '../../../platform/sql-format';
 import { filters, type ListSpec } from '../../../platform/list-query';
 import type { ResourceContext, ResourceDef } from '../../../platform/resource';
 import { inCompany, sharedWithPartners } from '../../../platform/partner-scope';
 import {
-  branchNameOf, categoryNameOf, companyNameOf, countBranchesOfCompany, countChildBranches, countChildProductTypes,
-  countCountryReferences, countTariffsOfCategory, countTypesOfReason, countryNameOf, declarationExists, existsRow, isCouponCodeTaken,
-  isoDate, modelNameOf, nextCountryId, productTypeNameOf, returnReasonNameOf, statusExists, statusNameOf, trackCodeOf, userExists,
-  userNameOf,
+  countBranchesOfCompany, countChildBranches, countChildProductTypes, countCountryReferences, countTariffsOfCategory, countTypesOfReason,
+  declarationExists, existsRow, isCouponCodeTaken, isoDate, nextCountryId, statusExists, userExists,
 } from './queries';
 
 const tags = ['settings lists'];
 /** A boolean column as clients read it: 0/1 (issue 14). */
-const flag01 = (column: PgColumn) => sql<number>`(${column})::int`;
+const flag01 = (column: PgColumn) => sql<0 | 1>`(${column})::int`;
+/** Text a client reads as a value: '' when there is none (issue 14). */
+const orEmpty = (value: AnyColumn | SQL) => sql<string>`coalesce(${value}, '')`;
+
+/*
+ * The tables a row's names come from, left-joined once per query (issue 14: never a per-row
+ * sub-select). Each alias is joined on a key, so at most one row per resource row.
+ */
+const countryJoin = (id: PgColumn) => {
+  const c = alias(countries, 'row_country');
+  return { table: c, name: c.countryName, join: { table: c, on: eq(c.id, id) } };
+};
+function statusJoin(modelId: number | PgColumn, id: PgColumn | SQL, name = 'row_state') {
+  const st = alias(statuses, name);
+  return { table: st, name: st.name, join: { table: st, on: and(eq(st.modelId, modelId as number), eq(st.id, id as never)) as SQL } };
+}
 const t = az.settingsLists;
 type Errors = Record<string, string[]>;
 type Form = Record<string, unknown>;
@@ -56,6 +75,8 @@ function spec<Q>(s: Omit<ListSpec<Q>, 'tieBreaker'> & { tieBreaker: PgColumn }):
 // ---------------------------------------------------------------- tariffs (plans) — spec §3 Tariff, §7 tariff/*
 
 type TariffForm = z.infer<typeof ZTariffForm>;
+const tariffCountry = countryJoin(tariffs.countryId);
+const tariffCategory = alias(tariffCategories, 'row_category');
 export const tariffList: ResourceDef<z.infer<typeof ZTariffListQuery>, TariffForm, z.infer<typeof ZTariffEditForm>> = {
   entity: 'tariff',
   tags,
@@ -65,14 +86,17 @@ export const tariffList: ResourceDef<z.infer<typeof ZTariffListQuery>, TariffFor
   read: 'tarifs',
   // Wire names clients read (issue 14): weights, prices and type as exact decimal strings; prices are in USD (spec §3).
   columns: {
-    id: tariffs.id, country_id: tariffs.countryId, country_name: countryNameOf(tariffs.countryId),
+    id: tariffs.id, country_id: tariffs.countryId, country_name: orEmpty(tariffCountry.name),
     from_weight: sql<string>`${tariffs.weightFrom}::text`, to_weight: sql<string | null>`${tariffs.weightTo}::text`,
-    price: tariffs.price, old_price: tariffs.oldPrice, type: sql<string>`${tariffs.type}::text`,
-    tariff_category_id: tariffs.categoryId, tariff_category_name: categoryNameOf(tariffs.categoryId), currency: sql<string>`'USD'`,
+    // A band without an older price shows its price as the old one (clients parseFloat it; no strike-through).
+    price: sql<string>`${tariffs.price}::text`, old_price: sql<string>`coalesce(${tariffs.oldPrice}, ${tariffs.price})::text`, type: sql<string>`${tariffs.type}::text`,
+    tariff_category_id: tariffs.categoryId, tariff_category_name: orEmpty(tariffCategory.name), currency: sql<string>`'USD'`,
     is_special: sql<boolean>`coalesce(${tariffs.categoryId}, ${STANDARD_CATEGORY_ID}) <> ${STANDARD_CATEGORY_ID}`,
     per_unit: sql<boolean>`${tariffs.weightFrom} > 1`, units: sql<number>`${TARIFF_UNITS}::int`,
-    descr: tariffs.description, created_at: isoDate(tariffs.createdAt),
+    descr: orEmpty(tariffs.description), created_at: isoDate(tariffs.createdAt),
   },
+  joins: [tariffCountry.join, { table: tariffCategory, on: eq(tariffCategory.id, tariffs.categoryId) }],
+  row: ZTariffRow,
   list: {
     path: '/api/client/v2/tariff/list',
     aliases: ['/api/admin/tariff/list'],
@@ -115,6 +139,7 @@ export const tariffList: ResourceDef<z.infer<typeof ZTariffListQuery>, TariffFor
 // ---------------------------------------------------------------- plan categories ('Xüsusi tariflər')
 
 type CategoryForm = z.infer<typeof ZTariffCategoryForm>;
+const categoryCountry = countryJoin(tariffCategories.countryId);
 export const tariffCategoryList: ResourceDef<z.infer<typeof ZTariffCategoryListQuery>, CategoryForm, z.infer<typeof ZTariffCategoryEditForm>> = {
   entity: 'tariff_category',
   partnerScope: sharedWithPartners,
@@ -124,13 +149,15 @@ export const tariffCategoryList: ResourceDef<z.infer<typeof ZTariffCategoryListQ
   deletedAt: tariffCategories.deletedAt,
   read: 'tarifs',
   columns: {
-    id: tariffCategories.id, name: tariffCategories.name, descr: tariffCategories.descr, country_id: tariffCategories.countryId,
-    country_name: countryNameOf(tariffCategories.countryId), created_at: isoDate(tariffCategories.createdAt),
+    id: tariffCategories.id, name: tariffCategories.name, descr: orEmpty(tariffCategories.descr), country_id: tariffCategories.countryId,
+    country_name: orEmpty(categoryCountry.name), created_at: isoDate(tariffCategories.createdAt),
   },
+  joins: [categoryCountry.join],
+  row: ZTariffCategoryRow,
   list: {
     path: '/api/admin/tariff/category_list',
     query: ZTariffCategoryListQuery,
-    lookupColumns: { id: tariffCategories.id, name: tariffCategories.name, country_id: tariffCategories.countryId, descr: tariffCategories.descr },
+    lookupColumns: { id: tariffCategories.id, name: tariffCategories.name, country_id: tariffCategories.countryId, descr: orEmpty(tariffCategories.descr) },
     spec: () => spec({
       filters: { name: filters.contains(tariffCategories.name), country_id: filters.equals(tariffCategories.countryId) },
       sorts: { id: tariffCategories.id, name: tariffCategories.name },
@@ -154,17 +181,23 @@ export const tariffCategoryList: ResourceDef<z.infer<typeof ZTariffCategoryListQ
 // ---------------------------------------------------------------- statuses — spec §3 Status, §7 states/*
 
 type StatusForm = z.infer<typeof ZStatusForm>;
+const statusModelTable = alias(models, 'row_model');
+const statusModel = { name: statusModelTable.name, join: { table: statusModelTable, on: eq(statusModelTable.id, statuses.modelId) } };
+const statusParent = statusJoin(statuses.modelId, statuses.parentId, 'row_parent');
 export const statusList: ResourceDef<z.infer<typeof ZStatusListQuery>, StatusForm> = {
   entity: 'status',
   tags,
   table: statuses,
-  keys: [{ param: 'model_id', column: statuses.modelId }, { param: 'state_id', column: statuses.id }],
+  // Clients ask for one status by its state_id alone (ids are unique within a model; the lowest model wins).
+  keys: [{ param: 'model_id', column: statuses.modelId, isOptionalOnInfo: true }, { param: 'state_id', column: statuses.id }],
   read: 'states',
   columns: {
-    id: statuses.id, model_id: statuses.modelId, model_name: modelNameOf(statuses.modelId), name: statuses.name, name_en: statuses.nameEn,
-    parent_id: statuses.parentId, parent_name: statusNameOf(statuses.modelId, statuses.parentId), description: statuses.description,
-    descr: statuses.description, sort: statuses.sort, freely: flag01(statuses.freely), created_at: isoDate(statuses.createdAt),
+    id: statuses.id, model_id: statuses.modelId, model_name: orEmpty(statusModel.name), name: statuses.name, name_en: orEmpty(statuses.nameEn),
+    parent_id: statuses.parentId, parent_name: orEmpty(statusParent.name), description: statuses.description,
+    descr: orEmpty(statuses.description), sort: statuses.sort, freely: flag01(statuses.freely), created_at: isoDate(statuses.createdAt),
   },
+  joins: [statusModel.join, statusParent.join],
+  row: ZStatusRow,
   list: {
     path: '/api/admin/states/list',
     aliases: ['/api/admin/states/getlist'],
@@ -198,6 +231,9 @@ export const statusList: ResourceDef<z.infer<typeof ZStatusListQuery>, StatusFor
 // ---------------------------------------------------------------- branches — spec §3 Branch, §5, §7 branches/*
 
 type BranchForm = z.infer<typeof ZBranchForm>;
+const branchCompany = alias(companies, 'row_company');
+const branchParent = alias(branches, 'row_parent');
+const branchState = statusJoin(MODEL.branches, branches.stateId);
 export const branchList: ResourceDef<z.infer<typeof ZBranchListQuery>, BranchForm, z.infer<typeof ZBranchEditForm>> = {
   entity: 'branch',
   // A partner reads the lookup of its own company only (platform/partner-scope.ts).
@@ -208,15 +244,18 @@ export const branchList: ResourceDef<z.infer<typeof ZBranchListQuery>, BranchFor
   deletedAt: branches.deletedAt,
   read: 'branches',
   columns: {
-    id: branches.id, name: branches.name, company_id: branches.companyId, company_name: companyNameOf(branches.companyId),
-    parent_id: branches.parentId, parent_branch_name: branchNameOf(branches.parentId), descr: branches.descr, is_branch: flag01(branches.isBranch),
-    hide: flag01(branches.hide), is_region_branch: flag01(branches.isRegionBranch), latitude: branches.latitude, longitude: branches.longitude,
-    map_url: branches.mapUrl, map_address: branches.mapAddress, sorting_letter: branches.sortingLetter, workinghours: branches.workingHours,
-    open_hour: branches.openHour, close_hour: branches.closeHour, open_hour_saturday: branches.openHourSaturday,
-    close_hour_saturday: branches.closeHourSaturday, address: branches.address, email: branches.email, phone: branches.phone,
-    post_code: branches.postCode, province_name: branches.provinceName, city_name: branches.cityName, state_id: branches.stateId,
-    status_id: branches.stateId, state_name: statusNameOf(MODEL.branches, branches.stateId), created_at: isoDate(branches.createdAt),
+    id: branches.id, name: branches.name, company_id: branches.companyId, company_name: orEmpty(branchCompany.name),
+    parent_id: branches.parentId, parent_branch_name: orEmpty(branchParent.name), descr: orEmpty(branches.descr), is_branch: flag01(branches.isBranch),
+    hide: flag01(branches.hide), is_region_branch: flag01(branches.isRegionBranch), latitude: orEmpty(branches.latitude), longitude: orEmpty(branches.longitude),
+    map_url: orEmpty(branches.mapUrl), map_address: orEmpty(branches.mapAddress), sorting_letter: orEmpty(branches.sortingLetter),
+    workinghours: orEmpty(branches.workingHours), open_hour: orEmpty(branches.openHour), close_hour: orEmpty(branches.closeHour),
+    open_hour_saturday: orEmpty(branches.openHourSaturday), close_hour_saturday: orEmpty(branches.closeHourSaturday), address: orEmpty(branches.address),
+    email: orEmpty(branches.email), phone: orEmpty(branches.phone), post_code: orEmpty(branches.postCode), province_name: orEmpty(branches.provinceName),
+    city_name: orEmpty(branches.cityName), state_id: branches.stateId, status_id: branches.stateId, state_name: orEmpty(branchState.name),
+    created_at: isoDate(branches.createdAt),
   },
+  joins: [{ table: branchCompany, on: eq(branchCompany.id, branches.companyId) }, { table: branchParent, on: eq(branchParent.id, branches.parentId) }, branchState.join],
+  row: ZBranchRow,
   list: {
     path: '/api/admin/branches',
     query: ZBranchListQuery,
@@ -267,6 +306,7 @@ export const returnReasonList: ResourceDef<z.infer<typeof ZReturnReasonListQuery
   deletedAt: returnReasons.deletedAt,
   read: 'return_reasons',
   columns: { id: returnReasons.id, reason: returnReasons.name, name: returnReasons.name, created_at: isoDate(returnReasons.createdAt) },
+  row: ZReturnReasonRow,
   list: {
     path: '/api/admin/return_reasons',
     query: ZReturnReasonListQuery,
@@ -285,6 +325,7 @@ export const returnReasonList: ResourceDef<z.infer<typeof ZReturnReasonListQuery
   toValues: (form) => ({ name: form.reason }),
 };
 
+const typeReason = alias(returnReasons, 'row_reason');
 export const returnTypeList: ResourceDef<z.infer<typeof ZReturnTypeListQuery>, z.infer<typeof ZReturnTypeForm>, z.infer<typeof ZReturnTypeEditForm>> = {
   entity: 'return_type',
   tags,
@@ -294,8 +335,10 @@ export const returnTypeList: ResourceDef<z.infer<typeof ZReturnTypeListQuery>, z
   read: 'return_reasons',
   columns: {
     id: returnTypes.id, name: returnTypes.name, return_reason_id: returnTypes.returnReasonId,
-    return_reason_name: returnReasonNameOf(returnTypes.returnReasonId), created_at: isoDate(returnTypes.createdAt),
+    return_reason_name: orEmpty(typeReason.name), created_at: isoDate(returnTypes.createdAt),
   },
+  joins: [{ table: typeReason, on: eq(typeReason.id, returnTypes.returnReasonId) }],
+  row: ZReturnTypeRow,
   list: {
     path: '/api/admin/return_types',
     query: ZReturnTypeListQuery,
@@ -318,6 +361,10 @@ export const returnTypeList: ResourceDef<z.infer<typeof ZReturnTypeListQuery>, z
 
 // ---------------------------------------------------------------- product types — spec §3, §7 product-types/*
 
+const productTypeParent = alias(productTypes, 'row_parent');
+/** A product type on (status 1) or off reads as the branch statuses name it: 85 Aktiv, 86 Deaktiv. */
+const productTypeStateId = sql<number>`case when ${productTypes.status} = 1 then ${BRANCH_STATUS.active}::int else ${BRANCH_STATUS.inactive}::int end`;
+const productTypeState = statusJoin(MODEL.branches, productTypeStateId);
 export const productTypeList: ResourceDef<z.infer<typeof ZProductTypeListQuery>, z.infer<typeof ZProductTypeForm>, z.infer<typeof ZProductTypeEditForm>> = {
   entity: 'product_type',
   partnerScope: sharedWithPartners,
@@ -327,11 +374,13 @@ export const productTypeList: ResourceDef<z.infer<typeof ZProductTypeListQuery>,
   deletedAt: productTypes.deletedAt,
   read: 'producttypes',
   columns: {
-    id: productTypes.id, name: productTypes.nameAz, name_az: productTypes.nameAz, name_en: productTypes.nameEn, name_ru: productTypes.nameRu,
-    name_tr: productTypes.nameTr, parent_id: productTypes.parentId, parent_name: productTypeNameOf(productTypes.parentId),
+    id: productTypes.id, name: productTypes.nameAz, name_az: productTypes.nameAz, name_en: orEmpty(productTypes.nameEn), name_ru: orEmpty(productTypes.nameRu),
+    name_tr: orEmpty(productTypes.nameTr), parent_id: productTypes.parentId, parent_name: orEmpty(productTypeParent.nameAz),
     customs_id: productTypes.customsId, customs_parent_id: productTypes.customsParentId, status: sql<boolean>`${productTypes.status} = 1`,
-    created_at: isoDate(productTypes.createdAt),
+    state_id: productTypeStateId, state_name: orEmpty(productTypeState.name), created_at: isoDate(productTypes.createdAt),
   },
+  joins: [{ table: productTypeParent, on: eq(productTypeParent.id, productTypes.parentId) }, productTypeState.join],
+  row: ZProductTypeRow,
   list: {
     path: '/api/admin/product-types/getlist',
     query: ZProductTypeListQuery,
@@ -364,6 +413,7 @@ export const productTypeList: ResourceDef<z.infer<typeof ZProductTypeListQuery>,
 
 // ---------------------------------------------------------------- shop names — spec §7 shop_names/*
 
+const shopCountry = countryJoin(shopNames.countryId);
 export const shopNameList: ResourceDef<z.infer<typeof ZShopNameListQuery>, z.infer<typeof ZShopNameForm>, z.infer<typeof ZShopNameEditForm>> = {
   entity: 'shop_name',
   partnerScope: sharedWithPartners,
@@ -373,9 +423,11 @@ export const shopNameList: ResourceDef<z.infer<typeof ZShopNameListQuery>, z.inf
   deletedAt: shopNames.deletedAt,
   read: 'shop_names',
   columns: {
-    id: shopNames.id, name: shopNames.name, country_id: shopNames.countryId, country_name: countryNameOf(shopNames.countryId),
+    id: shopNames.id, name: shopNames.name, country_id: shopNames.countryId, country_name: shopCountry.name,
     created_at: isoDate(shopNames.createdAt),
   },
+  joins: [shopCountry.join],
+  row: ZShopNameRow,
   list: {
     path: '/api/admin/shop_names',
     query: ZShopNameListQuery,
@@ -397,6 +449,7 @@ export const shopNameList: ResourceDef<z.infer<typeof ZShopNameListQuery>, z.inf
 
 // ---------------------------------------------------------------- branch partners (companies) — spec §7 companies/*
 
+const companyState = statusJoin(MODEL.branches, companies.stateId);
 export const companyList: ResourceDef<z.infer<typeof ZCompanyListQuery>, z.infer<typeof ZCompanyForm>, z.infer<typeof ZCompanyEditForm>> = {
   entity: 'company',
   // A partner reads the lookup of its own company only (platform/partner-scope.ts).
@@ -407,9 +460,11 @@ export const companyList: ResourceDef<z.infer<typeof ZCompanyListQuery>, z.infer
   deletedAt: companies.deletedAt,
   read: 'companies',
   columns: {
-    id: companies.id, name: companies.name, descr: companies.descr, is_owner: flag01(companies.isOwner), contact: companies.contact,
-    state_id: companies.stateId, state_name: statusNameOf(MODEL.branches, companies.stateId), created_at: isoDate(companies.createdAt),
+    id: companies.id, name: companies.name, descr: orEmpty(companies.descr), is_owner: flag01(companies.isOwner), contact: orEmpty(companies.contact),
+    state_id: companies.stateId, state_name: orEmpty(companyState.name), created_at: isoDate(companies.createdAt),
   },
+  joins: [companyState.join],
+  row: ZCompanyRow,
   list: {
     path: '/api/admin/companies',
     query: ZCompanyListQuery,
@@ -432,6 +487,7 @@ export const companyList: ResourceDef<z.infer<typeof ZCompanyListQuery>, z.infer
 // ---------------------------------------------------------------- countries — spec §3 Country, §7 countries/*
 
 type CountryForm = z.infer<typeof ZCountryForm>;
+const countryState = statusJoin(MODEL.branches, countries.stateId);
 export const countryList: ResourceDef<z.infer<typeof ZCountryListQuery>, CountryForm, z.infer<typeof ZCountryEditForm>> = {
   entity: 'country',
   partnerScope: sharedWithPartners,
@@ -442,17 +498,21 @@ export const countryList: ResourceDef<z.infer<typeof ZCountryListQuery>, Country
   read: 'countries',
   columns: {
     // Wire format (issue 14): `name` beside `country_name`, flags 0/1, the minimum size a number.
-    id: countries.id, country_name: countries.countryName, name: countries.countryName, abbr: countries.abbr, country_code: countries.countryCode,
-    descr: countries.descr, min_size: sql<number | null>`${countries.minSize}::float8`, currency: countries.currency, currency_type: countries.currencyType,
+    id: countries.id, country_name: countries.countryName, name: countries.countryName, abbr: orEmpty(countries.abbr), country_code: orEmpty(countries.countryCode),
+    descr: orEmpty(countries.descr), min_size: sql<number>`coalesce(${countries.minSize}, 0)::float8`, currency: countries.currency, currency_type: countries.currencyType,
     // spec §3: LBS is the fallback on read
     unit: sql<string>`case when ${countries.unit} = 'KG' then 'KG' else 'LBS' end`,
-    address: countries.address, address_heading: countries.addressHeading, carrier_company_name: countries.carrierCompanyName,
-    carrier_company_phone: countries.carrierCompanyPhone, carrier_company_address: countries.carrierCompanyAddress, state_id: countries.stateId,
+    address: orEmpty(countries.address), address_heading: orEmpty(countries.addressHeading), carrier_company_name: orEmpty(countries.carrierCompanyName),
+    carrier_company_phone: orEmpty(countries.carrierCompanyPhone), carrier_company_address: orEmpty(countries.carrierCompanyAddress),
+    // Countries are switched on and off with the branch statuses (85 Aktiv, 86 Deaktiv); none set reads ''.
+    state_id: countries.stateId, state_name: orEmpty(countryState.name),
     custom_fields: countries.customFields, box: flag01(countries.box), is_order: flag01(countries.isOrder),
     sms_confirmation: flag01(countries.smsConfirmation), zero_price: flag01(countries.zeroPrice), zero_send: flag01(countries.zeroSend),
     is_declaration: flag01(countries.isDeclaration), full_declaration: flag01(countries.fullDeclaration), has_warehouse: flag01(countries.hasWarehouse),
     created_at: isoDate(countries.createdAt),
   },
+  joins: [countryState.join],
+  row: ZCountryRow,
   list: {
     path: '/api/admin/countries',
     query: ZCountryListQuery,
@@ -491,7 +551,8 @@ export const modelList: ResourceDef<z.infer<typeof ZModelListQuery>, ModelEditFo
   table: models,
   keys: [{ param: 'model_id', column: models.id }],
   read: 'models',
-  columns: { id: models.id, name: models.name, sort: models.sort, description: models.description, descr: models.description, created_at: isoDate(models.createdAt) },
+  columns: { id: models.id, name: models.name, sort: models.sort, description: models.description, descr: orEmpty(models.description), created_at: isoDate(models.createdAt) },
+  row: ZModelRow,
   list: {
     path: '/api/admin/models/getlist',
     query: ZModelListQuery,
@@ -510,6 +571,9 @@ export const modelList: ResourceDef<z.infer<typeof ZModelListQuery>, ModelEditFo
 
 // ---------------------------------------------------------------- regions (design fields)
 
+const regionBranch = alias(branches, 'row_branch');
+// A listed (not deleted) region is in service: it reads as the branch status 85 Aktiv.
+const regionState = statusJoin(MODEL.branches, sql`${BRANCH_STATUS.active}::int`);
 export const regionList: ResourceDef<z.infer<typeof ZRegionListQuery>, z.infer<typeof ZRegionForm>, z.infer<typeof ZRegionEditForm>> = {
   entity: 'region',
   partnerScope: sharedWithPartners,
@@ -519,9 +583,15 @@ export const regionList: ResourceDef<z.infer<typeof ZRegionListQuery>, z.infer<t
   deletedAt: regions.deletedAt,
   read: 'regions',
   columns: {
-    id: regions.id, name: regions.name, branch_id: regions.branchId, branch_name: branchNameOf(regions.branchId), courier_price: regions.courierPrice,
-    sort: regions.sort, descr: regions.descr, created_at: isoDate(regions.createdAt),
+    id: regions.id, name: regions.name, branch_id: regions.branchId, branch_name: orEmpty(regionBranch.name),
+    price: sql<string>`${regions.courierPrice}::text`, courier_price: sql<string>`${regions.courierPrice}::text`,
+    branch: sql<{ id: number; name: string }[]>`case when ${regionBranch.id} is null then '[]'::json
+      else json_build_array(json_build_object('id', ${regionBranch.id}, 'name', ${regionBranch.name})) end`,
+    state_id: sql<number>`${BRANCH_STATUS.active}::int`, state_name: orEmpty(regionState.name),
+    sort: regions.sort, descr: orEmpty(regions.descr), created_at: isoDate(regions.createdAt),
   },
+  joins: [{ table: regionBranch, on: eq(regionBranch.id, regions.branchId) }, regionState.join],
+  row: ZRegionRow,
   list: {
     path: '/api/admin/regions/getlist',
     query: ZRegionListQuery,
@@ -543,6 +613,7 @@ export const regionList: ResourceDef<z.infer<typeof ZRegionListQuery>, z.infer<t
 
 // ---------------------------------------------------------------- coupons (design fields; no delete call: editstatus)
 
+const couponCountry = countryJoin(coupons.countryId);
 export const couponList: ResourceDef<z.infer<typeof ZCouponListQuery>, z.infer<typeof ZCouponForm>, z.infer<typeof ZCouponEditForm>> = {
   entity: 'coupon',
   tags,
@@ -551,10 +622,14 @@ export const couponList: ResourceDef<z.infer<typeof ZCouponListQuery>, z.infer<t
   deletedAt: coupons.deletedAt,
   read: 'coupons',
   columns: {
-    id: coupons.id, code: coupons.code, type: coupons.type, amount: coupons.amount, country_id: coupons.countryId,
-    country_name: countryNameOf(coupons.countryId), starts_at: coupons.startsAt, ends_at: coupons.endsAt, usage_limit: coupons.usageLimit,
-    used_count: coupons.usedCount, is_active: coupons.isActive, descr: coupons.descr, created_at: isoDate(coupons.createdAt),
+    id: coupons.id, code: coupons.code, type: coupons.type, amount: sql<number>`${coupons.amount}::float8`, country_id: coupons.countryId,
+    country_name: orEmpty(couponCountry.name), starts_at: coupons.startsAt, ends_at: coupons.endsAt, usage_limit: coupons.usageLimit,
+    used_count: coupons.usedCount, is_active: coupons.isActive, descr: orEmpty(coupons.descr), created_at: isoDate(coupons.createdAt),
+    tag: coupons.code, coupon_type: sql<string>`${coupons.type}::text`, count: sql<number>`coalesce(${coupons.usageLimit}, 0)`,
+    periodFrom: sql<string | null>`${coupons.startsAt}::text`, periodTo: sql<string | null>`${coupons.endsAt}::text`,
   },
+  joins: [couponCountry.join],
+  row: ZCouponRow,
   list: {
     path: '/api/admin/coupons',
     query: ZCouponListQuery,
@@ -581,6 +656,7 @@ export const couponList: ResourceDef<z.infer<typeof ZCouponListQuery>, z.infer<t
 
 // ---------------------------------------------------------------- foreign cargo companies (design fields)
 
+const cargoCountry = countryJoin(cargoes.countryId);
 export const cargoList: ResourceDef<z.infer<typeof ZCargoListQuery>, z.infer<typeof ZCargoForm>, z.infer<typeof ZCargoEditForm>> = {
   entity: 'cargo',
   tags,
@@ -589,9 +665,12 @@ export const cargoList: ResourceDef<z.infer<typeof ZCargoListQuery>, z.infer<typ
   deletedAt: cargoes.deletedAt,
   read: 'foreign_cargoes',
   columns: {
-    id: cargoes.id, cargo_name: cargoes.name, name: cargoes.name, country_id: cargoes.countryId, country_name: countryNameOf(cargoes.countryId), phone: cargoes.phone,
-    website: cargoes.website, tracking_url: cargoes.trackingUrl, is_active: cargoes.isActive, descr: cargoes.descr, created_at: isoDate(cargoes.createdAt),
+    id: cargoes.id, cargo_name: cargoes.name, name: cargoes.name, country_id: cargoes.countryId, country_name: orEmpty(cargoCountry.name),
+    phone: orEmpty(cargoes.phone), website: orEmpty(cargoes.website), tracking_url: orEmpty(cargoes.trackingUrl), is_active: cargoes.isActive,
+    descr: orEmpty(cargoes.descr), created_at: isoDate(cargoes.createdAt),
   },
+  joins: [cargoCountry.join],
+  row: ZCargoRow,
   list: {
     path: '/api/admin/cargoes',
     query: ZCargoListQuery,
@@ -629,6 +708,11 @@ async function checkRefund(form: z.infer<typeof ZRefundForm>, { tx, current }: R
   return errors;
 }
 
+const refundUser = alias(users, 'row_user');
+const refundCauser = alias(users, 'row_causer');
+const refundDeclaration = alias(declarations, 'row_declaration');
+const refundReason = alias(returnReasons, 'row_reason');
+const refundState = statusJoin(MODEL.returns, refunds.stateId);
 export const refundList: ResourceDef<z.infer<typeof ZRefundListQuery>, z.infer<typeof ZRefundForm>, z.infer<typeof ZRefundEditForm>> = {
   entity: 'refund',
   tags,
@@ -637,11 +721,17 @@ export const refundList: ResourceDef<z.infer<typeof ZRefundListQuery>, z.infer<t
   deletedAt: refunds.deletedAt,
   read: 'returns',
   columns: {
-    id: refunds.id, user_id: refunds.userId, user_name: userNameOf(refunds.userId), declaration_id: refunds.declarationId,
-    track_code: trackCodeOf(refunds.declarationId), return_reason_id: refunds.returnReasonId, return_reason_name: returnReasonNameOf(refunds.returnReasonId),
-    amount: refunds.amount, currency: refunds.currency, state_id: refunds.stateId, state_name: statusNameOf(MODEL.returns, refunds.stateId),
-    descr: refunds.descr, causer_name: userNameOf(refunds.causerId), created_at: isoDate(refunds.createdAt),
+    id: refunds.id, user_id: refunds.userId, user_name: orEmpty(fullName(refundUser.name, refundUser.surname)), declaration_id: refunds.declarationId,
+    track_code: orEmpty(refundDeclaration.trackCode), return_reason_id: refunds.returnReasonId, return_reason_name: orEmpty(refundReason.name),
+    amount: sql<string>`${refunds.amount}::text`, currency: refunds.currency, state_id: refunds.stateId, state_name: orEmpty(refundState.name),
+    descr: orEmpty(refunds.descr), causer_name: orEmpty(fullName(refundCauser.name, refundCauser.surname)), created_at: isoDate(refunds.createdAt),
   },
+  joins: [
+    { table: refundUser, on: eq(refundUser.id, refunds.userId) }, { table: refundDeclaration, on: eq(refundDeclaration.id, refunds.declarationId) },
+    { table: refundReason, on: eq(refundReason.id, refunds.returnReasonId) }, refundState.join,
+    { table: refundCauser, on: eq(refundCauser.id, refunds.causerId) },
+  ],
+  row: ZRefundRow,
   list: {
     path: '/api/admin/returns',
     query: ZRefundListQuery,
@@ -669,6 +759,8 @@ export const refundList: ResourceDef<z.infer<typeof ZRefundListQuery>, z.infer<t
 
 // ---------------------------------------------------------------- cashbacks (read; state changes in routes.ts)
 
+const cashbackUser = alias(users, 'row_user');
+const cashbackState = statusJoin(MODEL.transactions, cashbacks.stateId);
 export const cashbackList: ResourceDef<z.infer<typeof ZCashbackListQuery>, Form> = {
   entity: 'cashback',
   tags,
@@ -677,10 +769,12 @@ export const cashbackList: ResourceDef<z.infer<typeof ZCashbackListQuery>, Form>
   deletedAt: cashbacks.deletedAt,
   read: 'cashback',
   columns: {
-    id: cashbacks.id, user_id: cashbacks.userId, user_name: userNameOf(cashbacks.userId), declaration_id: cashbacks.declarationId,
-    amount: cashbacks.amount, percent: cashbacks.percent, state_id: cashbacks.stateId, state_name: statusNameOf(MODEL.transactions, cashbacks.stateId),
-    descr: cashbacks.descr, created_at: isoDate(cashbacks.createdAt),
+    id: cashbacks.id, user_id: cashbacks.userId, user_name: orEmpty(fullName(cashbackUser.name, cashbackUser.surname)), declaration_id: cashbacks.declarationId,
+    amount: sql<string>`${cashbacks.amount}::text`, cashback: sql<number>`${cashbacks.amount}::float8`, percent: sql<string>`${cashbacks.percent}::text`,
+    state_id: cashbacks.stateId, state_name: orEmpty(cashbackState.name), descr: orEmpty(cashbacks.descr), created_at: isoDate(cashbacks.createdAt),
   },
+  joins: [{ table: cashbackUser, on: eq(cashbackUser.id, cashbacks.userId) }, cashbackState.join],
+  row: ZCashbackRow,
   list: {
     path: '/api/admin/cashbacks',
     query: ZCashbackListQuery,

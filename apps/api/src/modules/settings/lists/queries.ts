@@ -1,33 +1,16 @@
-import { and, eq, getTableName, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client';
 import { declarations } from '../../../db/schema/declarations';
 import { users } from '../../../db/schema/users';
 import {
-  branches, companies, countries, models, productTypes, returnReasons, shopNames, statuses, tariffCategories, tariffs,
+  branches, countries, productTypes, shopNames, statuses, tariffs,
 } from '../../../db/schema/settings';
 import { statusHistory } from '../../../db/schema/platform';
 import { cargoes, cashbacks, coupons, refunds, returnTypes } from '../../../db/schema/settings-lists';
 
-/** SQL of the reference lists: name look-ups for row columns, reference counts, existence checks. */
+/** SQL of the reference lists: reference counts, existence checks (row names come from the definitions' joins). */
 
-/** The outer row's column, always table-qualified (a bare name inside a sub-select means the inner table's). */
-function q(column: AnyColumn): SQL {
-  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
-}
-
-export const countryNameOf = (id: AnyColumn) => sql<string | null>`(select c.country_name from ${countries} c where c.id = ${q(id)})`;
-export const companyNameOf = (id: AnyColumn) => sql<string | null>`(select c.name from ${companies} c where c.id = ${q(id)})`;
-export const branchNameOf = (id: AnyColumn) => sql<string | null>`(select b.name from ${branches} b where b.id = ${q(id)})`;
-export const modelNameOf = (id: AnyColumn) => sql<string | null>`(select m.name from ${models} m where m.id = ${q(id)})`;
-export const categoryNameOf = (id: AnyColumn) => sql<string | null>`(select c.name from ${tariffCategories} c where c.id = ${q(id)})`;
-export const returnReasonNameOf = (id: AnyColumn) => sql<string | null>`(select r.name from ${returnReasons} r where r.id = ${q(id)})`;
-export const productTypeNameOf = (id: AnyColumn) => sql<string | null>`(select p.name_az from ${productTypes} p where p.id = ${q(id)})`;
-export const userNameOf = (id: AnyColumn) => sql<string | null>`(select u.name || ' ' || u.surname from ${users} u where u.id = ${q(id)})`;
-export const trackCodeOf = (id: AnyColumn) => sql<string | null>`(select d.track_code from ${declarations} d where d.id = ${q(id)})`;
-/** A status name of one model (status ids are unique within a model). */
-export const statusNameOf = (modelId: number | AnyColumn, id: AnyColumn) =>
-  sql<string | null>`(select s.name from ${statuses} s where s.model_id = ${typeof modelId === 'number' ? modelId : q(modelId)} and s.id = ${q(id)})`;
 /**
  * A timestamp as the wire format writes dates (issue 14): `YYYY-MM-DD HH:mm:ss` in the office time
  * zone (APP_TIMEZONE; the list definitions are static, so it is read from the environment).

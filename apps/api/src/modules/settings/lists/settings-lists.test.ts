@@ -91,7 +91,7 @@ const CASES: ListCase[] = [
   {
     name: 'product types', table: 'product_types', entity: 'product_type', read: 'producttypes', list: '/api/admin/product-types/getlist', info: '/api/admin/product-types/getinfo', key: 'product_type_id',
     create: { path: '/api/admin/product-types/create', form: { name_az: 'Musiqi aləti', name_en: 'Musical instrument', name_ru: 'Музыкальный инструмент', name_tr: 'Müzik aleti', customs_id: '9207', parent_id: 8 } },
-    edit: { path: '/api/admin/product-types/edit', form: { name_az: 'Musiqi alətləri', name_en: 'Musical instruments', customs_id: '9207' }, expect: { name_az: 'Musiqi alətləri', parent_id: null, name_ru: null } },
+    edit: { path: '/api/admin/product-types/edit', form: { name_az: 'Musiqi alətləri', name_en: 'Musical instruments', customs_id: '9207' }, expect: { name_az: 'Musiqi alətləri', parent_id: null, name_ru: '' } },
     remove: { path: '/api/admin/product-types/cancel' }, lookup: ['id', 'name', 'parent_id'], filter: 'name=instrument',
   },
   {
@@ -133,7 +133,7 @@ const CASES: ListCase[] = [
   {
     name: 'foreign cargoes', table: 'cargoes', entity: 'cargo', read: 'foreign_cargoes', list: '/api/admin/cargoes', info: '/api/admin/cargoes/info', key: 'cargo_id',
     create: { path: '/api/admin/cargoes/create', form: { cargo_name: 'Aras Kargo', country_id: 1, website: 'https://www.araskargo.com.tr' } },
-    edit: { path: '/api/admin/cargoes/edit', form: { cargo_name: 'Aras Kargo', country_id: 1, is_active: '0' }, expect: { cargo_name: 'Aras Kargo', is_active: false, website: null } },
+    edit: { path: '/api/admin/cargoes/edit', form: { cargo_name: 'Aras Kargo', country_id: 1, is_active: '0' }, expect: { cargo_name: 'Aras Kargo', is_active: false, website: '' } },
     remove: { path: '/api/admin/cargoes/cancel' }, filter: 'cargo_name=Aras',
   },
   {
@@ -237,14 +237,14 @@ describe('[SETTINGS][TARIFFS] plan rules (spec §3 Tariff, §5)', () => {
     const info = await get(`/api/admin/tariff/getinfo?tariff_id=${created.body.data.id}`);
     expect(info.body.data).toMatchObject({ to_weight: null, per_unit: true, units: 1, is_special: false, tariff_category_id: 1, type: '1', currency: 'USD' });
     // wire format (issue 14): exact decimal strings, office-time dates
-    expect(info.body.data).toMatchObject({ from_weight: '50.000', price: '6.00', descr: null, tariff_category_name: 'Standart' });
+    expect(info.body.data).toMatchObject({ from_weight: '50.000', price: '6.00', descr: '', tariff_category_name: 'Standart' });
     expect(info.body.data.created_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
   });
 
-  test('the old price is not taken on create (shown only on edit)', async () => {
+  test('the old price is not taken on create (shown only on edit): a new band reads its price as the old one', async () => {
     const created = await post('/api/admin/tariff/create', { ...base, from_weight: '0.1', to_weight: '0.2', old_price: '9.99' });
     const info = await get(`/api/admin/tariff/getinfo?tariff_id=${created.body.data.id}`);
-    expect(info.body.data).toMatchObject({ old_price: null, per_unit: false });
+    expect(info.body.data).toMatchObject({ old_price: '6.00', per_unit: false });
   });
 
   test.each([
@@ -437,5 +437,43 @@ describe('[SETTINGS][STATUSES][COUPONS][REFUNDS][CASHBACK] other rules', () => {
     await grant('cashback');
     expect((await post('/api/admin/cashbacks/changestate', { cashback_id: pending.id, state_id: 151 }, staff)).status).toBe(200);
     expect((await post('/api/admin/cashbacks/changestate', { cashback_id: pending.id, state_id: 999 }, staff)).status).toBe(422);
+  });
+});
+
+describe('[SETTINGS][LISTS][WIRE] rows as real clients read them (issue 14)', () => {
+  test('a status is read by its state_id alone (the lowest model holding it), or exactly with model_id', async () => {
+    const byId = await get('/api/admin/states/getinfobystateid?state_id=141');
+    expect(byId.status).toBe(200);
+    expect(byId.body.data).toMatchObject({ id: 141, model_id: 16, model_name: 'İadələr', name: 'Təsdiqlənib', parent_name: '', descr: '', freely: 0 });
+    // 9 is both an order (1) and a declaration (2) status
+    expect((await get('/api/admin/states/getinfobystateid?state_id=9')).body.data).toMatchObject({ model_id: 1 });
+    expect((await get('/api/admin/states/getinfobystateid?state_id=9&model_id=2')).body.data).toMatchObject({ model_id: 2, name: 'Yerli anbarda', freely: 1 });
+    expect((await get('/api/admin/states/getinfobystateid?state_id=9999')).status).toBe(404);
+  });
+
+  test('names come with the row, text a client reads as a value is "" when there is none', async () => {
+    const branches = (await get('/api/admin/branches?per_page=50')).body.data as Record<string, unknown>[];
+    const sub = branches.find((b) => b.parent_id !== null);
+    const top = branches.find((b) => b.parent_id === null);
+    expect(sub?.parent_branch_name).toEqual(branches.find((b) => b.id === sub?.parent_id)?.name);
+    expect(top).toMatchObject({ parent_branch_name: '', status_id: 85, state_name: 'Aktiv' });
+    for (const b of branches) for (const key of ['descr', 'email', 'map_url', 'map_address', 'company_name']) expect(typeof b[key]).toBe('string');
+    const country = (await get('/api/admin/countries/info?country_id=1')).body.data;
+    expect(country).toMatchObject({ descr: '', address: expect.any(String), min_size: expect.any(Number), state_name: expect.any(String) });
+  });
+
+  test('regions: price as a decimal string and the serving branch as branch[]; product types with a status name', async () => {
+    const regions = (await get('/api/admin/regions/getlist')).body.data as Record<string, unknown>[];
+    expect(regions[0]).toMatchObject({ price: '3.00', courier_price: '3.00', branch: [{ id: 2, name: expect.any(String) }], state_id: 85, state_name: 'Aktiv', descr: '' });
+    const type = (await get('/api/admin/product-types/getinfo?product_type_id=1')).body.data;
+    expect(type).toMatchObject({ state_id: 85, state_name: 'Aktiv' });
+  });
+
+  test('coupons carry the amount as a number, the code as tag and the limit as count; cashbacks the amount as cashback', async () => {
+    const coupon = ((await get('/api/admin/coupons?per_page=50')).body.data as Record<string, unknown>[]).find((c) => c.code === 'XOSGELDIN');
+    expect(coupon).toMatchObject({ amount: 10, tag: 'XOSGELDIN', coupon_type: '1', count: 1000, periodFrom: '2026-01-01', periodTo: '2026-12-31' });
+    const cashback = (await get('/api/admin/cashbacks?per_page=1')).body.data[0];
+    expect(cashback.cashback).toBe(Number(cashback.amount));
+    expect(typeof cashback.user_name).toBe('string');
   });
 });

@@ -136,9 +136,9 @@ export function CustomsPostsPage() {
     { key: 'airwaybill', title: T.airwaybill, width: 'normal', render: (r) => r.airwaybill ?? '—' },
     { key: 'dispatch_number', title: T.dispatchNumber, width: 'normal', render: (r) => r.depesH_NUMBER ?? '—' },
     { key: 'reg', title: T.regNumber, width: 'normal', isHiddenByDefault: true, render: (r) => r.ecoM_REGNUMBER || '—' },
-    { key: 'insert_date', title: T.date, width: 'date', render: (r) => (r.inserT_DATE ? r.inserT_DATE.replace('T', ' ') : '—'),
+    { key: 'insert_date', title: T.date, width: 'date', render: (r) => (r.inserT_DATE || '—'),
       filter: { kind: 'date-range', param: 'date', fromParam: 'date_from', toParam: 'date_to', defaultPreset: 'all' } },
-    { key: 'dispatch_date', title: T.dispatchDate, width: 'date', isHiddenByDefault: true, render: (r) => (r.depesH_DATE ? r.depesH_DATE.replace('T', ' ') : '—') },
+    { key: 'dispatch_date', title: T.dispatchDate, width: 'date', isHiddenByDefault: true, render: (r) => (r.depesH_DATE ?? '—') },
     { key: 'package_type', title: T.packageType, width: 'small', filter: { kind: 'select', param: 'package_type', options: PACKAGE_TYPE_OPTIONS },
       render: (r) => T.packageTypes[r.packagE_TYPE || '1'] ?? r.packagE_TYPE ?? '—' },
   ], []);
@@ -170,6 +170,13 @@ function TaskDetail({ task }: { task: CustomsTaskRow }) {
       <Descriptions.Item label={T.status}><Tag color={task.state === 'done' ? 'green' : task.state === 'declined' ? 'orange' : 'red'}>{T.taskStates[task.state] ?? task.state}</Tag></Descriptions.Item>
       <Descriptions.Item label={T.statusCode}>{task.status_code ?? '—'}{task.http_status !== null && task.http_status !== task.status_code ? ` (HTTP ${task.http_status})` : ''}</Descriptions.Item>
       <Descriptions.Item label={T.attempts}>{task.attempts}</Descriptions.Item>
+      {task.declaration_id > 0 && (
+        <Descriptions.Item label={T.trackingNumber}>
+          {task.track_code}
+          {task.declaration_state_name && <Tag style={{ marginLeft: 8 }}>{task.declaration_state_name}</Tag>}
+        </Descriptions.Item>
+      )}
+      {task.user_id > 0 && <Descriptions.Item label={T.customer}>{task.user_id} — {task.user_name}</Descriptions.Item>}
       <Descriptions.Item label={T.createdAt}>{formatDateTime(task.created_at)}</Descriptions.Item>
       <Descriptions.Item label={T.updatedAt}>{formatDateTime(task.updated_at)}</Descriptions.Item>
       <Descriptions.Item label={T.retryAt}>{formatDateTime(task.retry_at) || '—'}</Descriptions.Item>

@@ -15,10 +15,10 @@ export function useOrdersItems(declarationId: number, isOpen: boolean): MenuItem
   if (orders.error) return [{ key: 'error', label: az.errors.fetchFailed, disabled: true }];
   const list = orders.data ?? [];
   if (!list.length) return [{ key: 'none', label: az.declarationsUi.noOrders, disabled: true }];
-  return list.map((order) => ({
-    key: `order-${order.id}`,
-    label: `#${order.id}${order.track_code ? ` · ${order.track_code}` : ''}`,
-    onClick: () => void navigate(`/@next/orders/${order.id}/info`),
+  return list.map((orderId) => ({
+    key: `order-${orderId}`,
+    label: `#${orderId}`,
+    onClick: () => void navigate(`/@next/orders/${orderId}/info`),
   }));
 }
 

@@ -96,7 +96,7 @@ export function MarketplacePanel({ declaration }: { declaration: DeclarationDeta
       <Typography.Title level={5} style={{ marginTop: 12 }}>{WT.marketplaceStates}</Typography.Title>
       <List size="small" loading={states.isLoading} dataSource={states.data ?? []} data-testid="parcel-states"
         locale={{ emptyText: az.errors.notFound }}
-        renderItem={(s) => <List.Item>{s.created_at} — <strong>{s.name}</strong>{s.user ? ` (${s.user.name})` : ''}</List.Item>} />
+        renderItem={(s) => <List.Item>{s.created_at} — <strong>{s.state}</strong>{s.author ? ` (${s.author})` : ''}</List.Item>} />
       {isEditingPin && <PinModal declarationId={declaration.id} current={data?.pinCode ?? ''} onClose={() => setEditingPin(false)} />}
       {isChangingState && <PartnerStateModal ids={[declaration.id]} onClose={() => setChangingState(false)} />}
     </Card>

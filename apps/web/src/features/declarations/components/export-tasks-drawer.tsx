@@ -11,7 +11,7 @@ import { fetchExportTasks } from '../document-api';
 const t = az.exportTasksUi;
 const PAGE_SIZE = 10;
 
-const TYPE_LABEL: Record<ExportKind, string> = { full: t.typeFull, mini: t.typeMini, handover: t.typeHandover, import: t.typeImport };
+const TYPE_LABEL: Partial<Record<string, string>> = { full: t.typeFull, mini: t.typeMini, handover: t.typeHandover, import: t.typeImport } satisfies Record<ExportKind, string>;
 const STATUS_COLOR: Record<number, string> = {
   [IMPORT_STATUS.inProgress]: 'processing',
   [IMPORT_STATUS.loading]: 'gold',

@@ -1,7 +1,7 @@
-import { ZDeclarationCreateForm } from '@app/contract/declarations';
+import { ZDeclarationCreateForm, type DeclarationCombineReply } from '@app/contract/declarations';
 import { az } from '@app/contract/texts/az';
 import { describe, expect, test } from 'vitest';
-import { buildCreateDefaults, checkDocument, toDeclarationWireForm, type DeclarationFormValues } from './declaration-form';
+import { buildCombinedValues, buildCreateDefaults, checkDocument, toDeclarationWireForm, type DeclarationFormValues } from './declaration-form';
 
 const filled = (): DeclarationFormValues => ({
   ...buildCreateDefaults(1),
@@ -74,5 +74,20 @@ describe('[DECLARATIONS][DOCUMENT] at most 10 MB, PDF, JPEG or PNG', () => {
     expect(checkDocument(new File(['x'], 'a.txt', { type: 'text/plain' }))).toBe(az.declarations.documentWrongType);
     const big = new File([new Uint8Array(11 * 1024 * 1024)], 'big.pdf', { type: 'application/pdf' });
     expect(checkDocument(big)).toBe(az.declarations.documentTooLarge);
+  });
+});
+
+describe('[DECLARATIONS][COMBINE] the create form prefilled from GET declaration/combine', () => {
+  test('customer, country, branch and product type from the combined row; sums as they came; liquid when any was', () => {
+    // the reply is the first declaration's row (declaration/info names) with the sums of all of them
+    const combined = {
+      id: 11, track_code: 'AZ11', user_id: 42, country_id: 2, branch_id: 4, product_type_id: 3, quantity: 3,
+      weight: '0.75', price: '15.75', type: 1, shop_name: 'Trendyol, Temu', global_track_code: null, combined_id: [11, 12],
+    } as DeclarationCombineReply['data'];
+    const values = buildCombinedValues(combined, buildCreateDefaults(1));
+    expect(values).toMatchObject({
+      user_id: 42, country_id: 2, branch_id: 4, product_type_id: 3, quantity: '3', weight: '0.75', price: '15.75',
+      is_liquid: true, shop_name: 'Trendyol, Temu', global_track_code: '',
+    });
   });
 });

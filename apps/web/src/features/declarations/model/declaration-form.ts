@@ -96,7 +96,7 @@ export function buildCombinedValues(combined: DeclarationCombineReply['data'], b
     ...base,
     country_id: combined.country_id,
     branch_id: combined.branch_id ?? base.branch_id,
-    user_id: combined.user_id,
+    user_id: combined.user_id ?? base.user_id,
     global_track_code: textOf(combined.global_track_code),
     shop_name: textOf(combined.shop_name),
     product_type_id: combined.product_type_id,

@@ -8,6 +8,7 @@ import { zodRule } from '../../../shared/form/zod-rule';
 import { readErrorMessage } from '../../../shared/http/http-error';
 import { useToast } from '../../../shared/toast/toast-provider';
 import { useAirwaybillInfo, useChangeAirwaybill, useFlightDetail } from '../api';
+import { toAirWaybillWire } from '../model/flight-form';
 
 const t = az.flightsUi;
 
@@ -23,7 +24,7 @@ export function AirwaybillModal({ flightId, onClose }: { flightId: number; onClo
   const toast = useToast();
   const [modal, holder] = Modal.useModal();
   const [formError, setFormError] = useState<string | null>(null);
-  const toWire = (values: AirwaybillValues) => ({ flight_id: flightId, airwaybill: values.airwaybill?.trim() ?? '' });
+  const toWire = (values: AirwaybillValues) => ({ flight_id: flightId, airwaybill: toAirWaybillWire(values.airwaybill) });
   const can_change = info.data?.can_change ?? false;
 
   const submit = (values: AirwaybillValues) => {
@@ -86,7 +87,7 @@ export function AirwaybillModal({ flightId, onClose }: { flightId: number; onClo
               rules={[zodRule(ZAirwaybillChange, 'airwaybill', toWire)]}
               {...touched.hideUntilTouched('airwaybill')}
             >
-              <Input autoFocus autoComplete="off" maxLength={64} />
+              <Input autoFocus autoComplete="off" maxLength={64} placeholder={t.airwaybillPlaceholder} />
             </Form.Item>
           </Form>
         )}

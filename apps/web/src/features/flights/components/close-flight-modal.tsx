@@ -9,6 +9,7 @@ import { zodRule } from '../../../shared/form/zod-rule';
 import { readErrorMessage } from '../../../shared/http/http-error';
 import { useToast } from '../../../shared/toast/toast-provider';
 import { useCloseFlight, useFlightDetail } from '../api';
+import { toAirWaybillWire } from '../model/flight-form';
 import { FlightStatusTag } from './flight-cells';
 
 const t = az.flightsUi;
@@ -42,7 +43,7 @@ export function CloseFlightModal({ flightId, type, onTypeChange, onClose, onOpen
   const usesLimit = type !== 'without-dispatch';
   const toWire = (values: CloseValues) => ({
     flight_id: flightId,
-    airWaybill: values.airWaybill?.trim() ?? '',
+    airWaybill: toAirWaybillWire(values.airWaybill),
     limit: usesLimit ? (values.limit === '' || values.limit === undefined ? undefined : values.limit) : DEFAULT_PACKAGE_LIMIT,
   });
   const rule = (field: string) => zodRule(ZFlightClose, field, toWire);
@@ -177,7 +178,7 @@ export function CloseFlightModal({ flightId, type, onTypeChange, onClose, onOpen
             >
               <Flex gap={12} wrap>
                 <Form.Item name="airWaybill" label={t.airwaybill} required rules={[rule('airWaybill')]} style={{ flex: '2 1 240px' }} {...touched.hideUntilTouched('airWaybill')}>
-                  <Input autoFocus autoComplete="off" maxLength={64} placeholder="000-12345678" onPressEnter={() => void send(false)} />
+                  <Input autoFocus autoComplete="off" maxLength={64} placeholder={t.airwaybillPlaceholder} onPressEnter={() => void send(false)} />
                 </Form.Item>
                 <Form.Item name="limit" label={t.limit} extra={t.limitHint} rules={usesLimit ? [rule('limit')] : []} style={{ flex: '1 1 160px' }} {...touched.hideUntilTouched('limit')}>
                   <IntegerInput disabled={!usesLimit} maxLength={String(MAX_PACKAGE_LIMIT).length} />

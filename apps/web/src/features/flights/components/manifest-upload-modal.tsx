@@ -8,7 +8,7 @@ import { FileField } from '../../../shared/form/file-field';
 import { formatAmount } from '../../../shared/format/format-number';
 import { readErrorMessage } from '../../../shared/http/http-error';
 import { useToast } from '../../../shared/toast/toast-provider';
-import { downloadManifestZip, readManifestResult, useFlightDetail, useManifestBoxes, useUploadManifest } from '../api';
+import { downloadManifestZip, readManifestResult, useFlightBoxes, useFlightDetail, useUploadManifest } from '../api';
 import { isManifestFile } from '../model/flight-form';
 
 const t = az.flightsUi;
@@ -75,7 +75,7 @@ function ManifestResultView({ result }: { result: ManifestResult }) {
  */
 export function ManifestUploadModal({ flightId, onClose }: { flightId: number; onClose: () => void }) {
   const flight = useFlightDetail(flightId);
-  const boxes = useManifestBoxes(flightId);
+  const boxes = useFlightBoxes(flightId);
   const upload = useUploadManifest();
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -135,9 +135,9 @@ export function ManifestUploadModal({ flightId, onClose }: { flightId: number; o
                 pagination={{ pageSize: 5, showSizeChanger: false }}
                 locale={{ emptyText: az.table.empty }}
                 columns={[
-                  { key: 'name', title: t.box, render: (_, r) => r.name },
-                  { key: 'count', title: t.totalCount, align: 'right', render: (_, r) => r.count },
-                  { key: 'weight', title: t.weight, align: 'right', render: (_, r) => formatAmount(r.weight) },
+                  { key: 'name', title: t.box, render: (_, r) => r.box },
+                  { key: 'count', title: t.totalCount, align: 'right', render: (_, r) => r.total_count },
+                  { key: 'weight', title: t.weight, align: 'right', render: (_, r) => formatAmount(r.total_weight) },
                 ]}
               />
             ),

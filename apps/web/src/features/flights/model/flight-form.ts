@@ -1,3 +1,4 @@
+import { normalizeAirWaybill } from '@app/contract/air-waybill';
 import { COUNTRY } from '@app/contract/countries';
 import { DATE_FORMAT } from '@app/contract/common';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -53,4 +54,13 @@ export function isManifestFile(name: string): boolean {
 export function parseLimit(text: string | number | null | undefined, max: number): number | null {
   const value = Number(text);
   return Number.isInteger(value) && value >= 1 && value <= max ? value : null;
+}
+
+/**
+ * The air waybill as the form sends it: the normalised number (`176 1234 5675` → `176-12345675`)
+ * when it is valid, else the trimmed text (the contract's rule then names the problem).
+ */
+export function toAirWaybillWire(text: string | null | undefined): string {
+  const trimmed = text?.trim() ?? '';
+  return normalizeAirWaybill(trimmed) ?? trimmed;
 }

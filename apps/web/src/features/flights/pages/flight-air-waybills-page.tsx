@@ -33,11 +33,11 @@ export function FlightAirWaybillsPage() {
     { key: 'track_code', title: t.trackingNumber, width: 'normal', isAlwaysVisible: true, render: (r) => r.trackinG_NO },
     { key: 'customer', title: t.customer, width: 'normal', render: (r) => r.user_name ?? '—' },
     { key: 'reg_number', title: t.regNumber, width: 'normal', render: (r) => r.reg_number ?? '—' },
-    { key: 'dispatch_number', title: t.dispatchNumber, width: 'normal', render: (r) => r.depesH_NUMBER ?? '—' },
-    { key: 'airwaybill', title: t.airwaybill, width: 'normal', render: (r) => r.airwaybill ?? '—' },
+    { key: 'dispatch_number', title: t.dispatchNumber, width: 'normal', render: (r) => r.depesH_NUMBER || '—' },
+    { key: 'airwaybill', title: t.airwaybill, width: 'normal', render: (r) => r.airwaybill || '—' },
     { key: 'weight', title: t.weight, width: 'small', align: 'right', render: (r) => formatAmount(r.weight) },
     { key: 'code', title: t.outputCode, width: 'small', align: 'center', render: (r) => <PackageCodeTag code={r.code} /> },
-    { key: 'sent_at', title: t.sentAt, width: 'date', render: (r) => formatDateTime(r.depesH_DATE) },
+    { key: 'sent_at', title: t.sentAt, width: 'date', render: (r) => (r.sent ? formatDateTime(r.depesH_DATE) : '—') },
   ], []);
 
   if (flight.isLoading) return <FlightPageSkeleton />;

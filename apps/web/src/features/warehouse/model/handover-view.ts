@@ -51,7 +51,8 @@ function toTaskView(t: Omit<HandoverTask, 'declarations'>, rows: readonly Pick<H
     turn: t.turn,
     status: { id: t.state_id, name: t.state_name },
     user: { id: t.user_id, code: t.user_code, fullName: t.user_name },
-    cashier: t.cashier_id === null ? null : { id: t.cashier_id, fullName: t.cashier_name ?? '' },
+    // An entry nobody has started has cashier 0 ('' name).
+    cashier: t.cashier_id === 0 ? null : { id: t.cashier_id, fullName: t.cashier_name },
     branch: t.branch_id === null ? null : { id: t.branch_id, name: t.branch_name ?? '' },
     createdAt: t.created_at,
     count: t.count,
@@ -70,12 +71,13 @@ export function toTaskDetailView(t: HandoverTaskDetail): HandoverTaskDetailView 
     declarations: t.declarations.map((d) => ({
       id: d.declaration_id,
       trackCode: d.track_code,
-      globalTrackCode: d.global_track_code,
+      // The wire sends '' for none.
+      globalTrackCode: d.global_track_code || null,
       weight: d.weight,
       productType: d.product_type_id === null ? null : { id: d.product_type_id, name: d.product_type_name ?? '' },
-      shop: d.shop_name,
+      shop: d.shop_name || null,
       box: d.container_id === null ? null : { id: d.container_id, name: d.container_name ?? '' },
-      wardrobeNumber: d.wardrobe_number,
+      wardrobeNumber: d.wardrobe_number || null,
     })),
   };
 }
