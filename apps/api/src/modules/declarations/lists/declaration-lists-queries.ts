@@ -10,7 +10,7 @@ import { customsParcels as cp } from '../../../db/schema/customs';
 import { declarations as d, postDeclarations as p } from '../../../db/schema/declarations';
 import { users } from '../../../db/schema/users';
 import { buildListQuery, countList, escapeLike, filters, type BuiltListQuery, type ListSpec, type ListTotal } from '../../../platform/list-query';
-import { declarationListSpec, declarationRowColumns, inWrittenJoinOrder, joinDeclarationRow } from './queries';
+import { declarationListSpec, declarationRowColumns, declarationRows, inWrittenJoinOrder, joinDeclarationRow, rowKey } from './queries';
 import { asDateTime } from '../../../platform/sql-format';
 
 const postUser = alias(users, 'post_user');
@@ -107,11 +107,10 @@ function archiveListSpec(timeZone: string): ListSpec<ArchiveListQuery> {
 
 export async function findArchivePage(db: DbOrTx, query: ArchiveListQuery, timeZone: string) {
   const built = buildListQuery(archiveListSpec(timeZone), query);
-  const page = db.select({ id: d.id }).from(d).where(built.where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset).as('page');
-  const rows = await inWrittenJoinOrder(db, (tx) => joinDeclarationRow(tx.select(declarationRowColumns(timeZone)).from(page).innerJoin(d, eq(d.id, page.id)).$dynamic())
-    .orderBy(...built.orderBy));
+  const page = await db.select({ id: d.id }).from(d).where(built.where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset);
+  const rows = await declarationRows.rows<DeclarationListRow>(db, rowKey(timeZone, null), page.map((r) => r.id));
   const total = await countList(db, d, built);
-  return { rows: rows as unknown as DeclarationListRow[], total };
+  return { rows, total };
 }
 
 // ---------------------------------------------------------------- post declarations
