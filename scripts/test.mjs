@@ -42,22 +42,41 @@ function ensureChromium() {
 }
 
 /** A step that is one check (typecheck, lint): one pass or one fail. */
-function check(name, cmd, args, opts) {
+async function check(name, cmd, args, opts) {
   const started = Date.now();
-  console.log(`\n› ${name}`);
-  const ok = run(cmd, args, opts) === 0;
+  const status = await runLogged(name, cmd, args, opts);
+  const ok = status === 0;
   if (ok) tally.passed++;
   else tally.failed++;
   report.push(`${ok ? 'ok  ' : 'FAIL'} ${name} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 }
 
+/**
+ * Runs a step; when others run beside it (`together`), its output is kept in .test-results/<step>.log
+ * and printed whole when it ends, so parallel steps do not interleave their lines.
+ */
+function runLogged(name, cmd, args, opts = {}) {
+  if (!opts.together) {
+    console.log(`\n› ${name}`);
+    return Promise.resolve(run(cmd, args, opts));
+  }
+  console.log(`\n› ${name} (in parallel; its output follows when it ends)`);
+  const log = path.join(RESULTS, `${name.replace(/\W+/g, '-')}.log`);
+  const out = fs.openSync(log, 'w');
+  const child = start(cmd, args, { ...opts, stdio: ['ignore', out, out] });
+  return new Promise((resolve) => child.on('exit', (code) => {
+    fs.closeSync(out);
+    console.log(`\n› ${name}: output\n${fs.readFileSync(log, 'utf8')}`);
+    resolve(code ?? 1);
+  }));
+}
+
 /** A vitest run: its test counts join the tally. */
-function vitest(name, root, env = {}) {
+async function vitest(name, root, env = {}, together = false) {
   const started = Date.now();
   const out = path.join(RESULTS, `${name.replace(/\W+/g, '-')}.json`);
   fs.rmSync(out, { force: true });
-  console.log(`\n› ${name}`);
-  const status = run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--root', root, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { env });
+  const status = await runLogged(name, process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--root', root, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { env, together });
   let passed = 0, failed = 0, skipped = 0;
   try {
     const json = JSON.parse(fs.readFileSync(out, 'utf8'));
@@ -113,7 +132,6 @@ async function waitForHealth(url, server, timeoutMs = 120_000) {
 }
 
 async function e2e() {
-  ensureWebBuilt();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
   const url = `http://127.0.0.1:${port}`;
@@ -128,7 +146,7 @@ async function e2e() {
       report.push('FAIL E2E: the app did not start');
       return;
     }
-    vitest('E2E (Chromium)', 'e2e', { BASE_URL: url, CHROMIUM_PATH: CHROMIUM });
+    await vitest('E2E (Chromium)', 'e2e', { BASE_URL: url, CHROMIUM_PATH: CHROMIUM });
   } finally {
     if (server.exitCode === null && server.signalCode === null) {
       const exited = new Promise((r) => server.once('exit', r));
@@ -145,17 +163,22 @@ ensurePoppler();
 fs.mkdirSync(RESULTS, { recursive: true });
 delete process.env.DATABASE_URL;
 
-check('Typecheck', process.execPath, ['node_modules/typescript/bin/tsc', '-b', 'packages/contract', 'apps/api', 'apps/web', 'e2e', 'bench']);
-check('Lint', process.execPath, ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0']);
-vitest('Unit tests (web)', 'apps/web');
-vitest('API tests on PGlite', 'apps/api', { TEST_DB: 'pglite' });
+const began = Date.now();
+// Two cores: the typecheck and lint run side by side; the E2E run (mostly a browser waiting on
+// pages) runs beside the API tests on PostgreSQL (mostly the database server working).
+await Promise.all([
+  check('Typecheck', process.execPath, ['node_modules/typescript/bin/tsc', '-b', 'packages/contract', 'apps/api', 'apps/web', 'e2e', 'bench'], { together: true }),
+  check('Lint', process.execPath, ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0'], { together: true }),
+]);
+await vitest('Unit tests (web)', 'apps/web');
+await vitest('API tests on PGlite', 'apps/api', { TEST_DB: 'pglite' });
+ensureWebBuilt();
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-if (await isPostgresReachable(pgUrl)) {
-  vitest('API tests on PostgreSQL', 'apps/api', { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl });
-} else {
-  report.push(`skip API tests on PostgreSQL: no server answers at ${pgUrl.replace(/\/\/[^@]*@/, '//')}`);
-}
-await e2e();
+const postgres = (await isPostgresReachable(pgUrl))
+  ? vitest('API tests on PostgreSQL', 'apps/api', { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl }, true)
+  : Promise.resolve(void report.push(`skip API tests on PostgreSQL: no server answers at ${pgUrl.replace(/\/\/[^@]*@/, '//')}`));
+await Promise.all([postgres, e2e()]);
+report.push(`total ${((Date.now() - began) / 1000).toFixed(0)} s (after the install)`);
 
 console.log('\nSummary');
 for (const line of report) console.log(`  ${line}`);

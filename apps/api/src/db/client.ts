@@ -21,6 +21,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** PGlite only: the whole database as a tarball (`openPglite(null, { loadDataDir })` starts from it). */
+  dump?(): Promise<Blob | File>;
   close(): Promise<void>;
 }
 
@@ -82,14 +84,16 @@ function nameRepeatedReads(client: pg.PoolClient): void {
   };
 }
 
-export async function openPglite(dataDir: string | null): Promise<Database> {
+/** `loadDataDir`: start from a dump of another PGlite (`dumpDataDir()`), e.g. the tests' migrated and seeded database. */
+export async function openPglite(dataDir: string | null, opts: { loadDataDir?: Blob } = {}): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ?? undefined, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dataDir ?? undefined, { extensions: { pg_trgm }, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS }),
+    dump: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

@@ -1,6 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type App } from '../app';
 import { readConfig, type Config } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
@@ -43,12 +46,19 @@ export async function startTestApp(opts: { customers?: number; declarations?: nu
       await c.end();
     };
   } else {
-    database = await openPglite(null);
+    const snapshot = await readPgliteSnapshot(opts);
+    database = await openPglite(null, snapshot ? { loadDataDir: snapshot } : {});
+    if (snapshot) return started(database, config, dropDatabase);
   }
   await database.migrate();
   await seedReferenceData(database.db);
   if (opts.seed !== undefined) await database.db.execute(sql`select setseed(${opts.seed})`);
   await seedDemoData(database.db, { customers: opts.customers ?? 40, declarations: opts.declarations ?? 300 });
+  if (TEST_DB === 'pglite') await writePgliteSnapshot(opts, database);
+  return started(database, config, dropDatabase);
+}
+
+async function started(database: Database, config: Config, dropDatabase: () => Promise<void>): Promise<TestContext> {
   const app = await buildApp({ db: database.db, config, jwtSecret: randomBytes(32).toString('hex') });
   await app.ready();
   return {
@@ -61,6 +71,42 @@ export async function startTestApp(opts: { customers?: number; declarations?: nu
       await dropDatabase();
     },
   };
+}
+
+/*
+ * PGlite start-up (issue 15: faster tests): creating an in-memory PGlite runs initdb (1.5-3 s), and
+ * then every file migrated and seeded the same demo data again. The first file of a run that asks
+ * for a given demo size and seed saves its migrated, seeded database as a PGlite dump in the run's
+ * snapshot folder (global-setup.ts, removed at the end of the run); later files with the same
+ * options start from that dump (~0.6 s) instead. Each file still gets its own database.
+ */
+type SeedOptions = Parameters<typeof startTestApp>[0];
+
+function snapshotPath(opts: SeedOptions): string | null {
+  let dir: string | undefined;
+  try {
+    dir = inject('pgliteSnapshots');
+  } catch {
+    return null; // outside a vitest run with the global setup
+  }
+  if (!dir) return null;
+  const key = JSON.stringify({ customers: opts?.customers ?? 40, declarations: opts?.declarations ?? 300, seed: opts?.seed ?? null });
+  return path.join(dir, `${createHash('sha1').update(key).digest('hex')}.tar`);
+}
+
+async function readPgliteSnapshot(opts: SeedOptions): Promise<Blob | null> {
+  const file = snapshotPath(opts);
+  if (!file || !fs.existsSync(file)) return null;
+  return new Blob([await fs.promises.readFile(file)]);
+}
+
+async function writePgliteSnapshot(opts: SeedOptions, database: Database): Promise<void> {
+  const file = snapshotPath(opts);
+  if (!file || !database.dump || fs.existsSync(file)) return;
+  const dump = await database.dump();
+  const partial = `${file}.${process.pid}.part`;
+  await fs.promises.writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+  await fs.promises.rename(partial, file); // whole or not at all, for files of other workers
 }
 
 export async function logInAs(app: App, email: string, password = DEMO_PASSWORD, rememberMe = false) {

@@ -112,6 +112,15 @@ export async function generateFlightsDemoData(db: Db, opts: { staffIds: number[]
   await addDispatchedRuns(db, flight?.id ?? null, opts.staffIds[0] ?? null);
   if (!flight) return;
   const awb = flight.airwaybill ?? '235-00000000';
+  // One of its parcels is still on the way (8), so a run has a parcel customs can decline (the random
+  // demo may have moved every parcel of the flight past 8).
+  await db.execute(sql`
+    update declarations set status_id = 8, updated_at = now() where id = (
+      select d.id from declarations d join users u on u.id = d.user_id and u.fin is not null
+      where d.flight_id = ${flight.id} and d.status_id = 9 and d.deleted_at is null
+        and not exists (select 1 from declarations e join users v on v.id = e.user_id and v.fin is not null
+                        where e.flight_id = ${flight.id} and e.status_id = 8 and e.deleted_at is null)
+      order by d.id limit 1)`);
   // Parcels that went through the dispatch: at 8 first (then 9, 10: arrived since), with a customer known to customs.
   const candidates = (await db.execute<{ id: number; track_code: string; status_id: number }>(sql`
     select d.id::int as id, d.track_code, d.status_id::int as status_id from declarations d join users u on u.id = d.user_id and u.fin is not null
