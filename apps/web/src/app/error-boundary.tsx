@@ -1,5 +1,6 @@
 import { az } from '@app/contract/texts/az';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import { LazyResult } from '../shared/ui/lazy-result';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 interface ErrorBoundaryProps {
@@ -15,7 +16,7 @@ interface ErrorBoundaryState {
 
 function ErrorResult({ detail }: { detail?: string }) {
   return (
-    <Result
+    <LazyResult
       status="500"
       title={az.errors.pageError}
       subTitle={detail}

@@ -17,7 +17,7 @@ import { RouteErrorPage } from './pages/route-error-page';
 const SignedInShell = lazy(() => import('./layout/signed-in-shell').then((m) => ({ default: m.SignedInShell })));
 const HomeRedirect = lazy(() => import('./pages/home-redirect').then((m) => ({ default: m.HomeRedirect })));
 const SectionFallback = lazy(() => import('./pages/section-fallback').then((m) => ({ default: m.SectionFallback })));
-const NotFoundPage = lazy(() => import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
+const NotFoundPage = lazy(() => import('./pages/standalone-not-found-page').then((m) => ({ default: m.StandaloneNotFoundPage })));
 
 /** Built screens; every other section of the sidebar falls to SectionFallback ("not ready yet"). */
 const sectionRoutes: RouteObject[] = [...declarationRoutes, ...historyRoutes, ...userRoutes, ...settingGroupRoutes, ...settingListRoutes, ...warehouseRoutes, ...customsRoutes, ...flightRoutes, ...sortingRoutes];

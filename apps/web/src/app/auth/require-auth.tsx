@@ -1,6 +1,7 @@
 import { az } from '@app/contract/texts/az';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import { LazyResult } from '../../shared/ui/lazy-result';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { currentUserQuery } from '../../features/auth/api';
@@ -39,7 +40,7 @@ function SignedIn({ children }: { children: ReactNode }) {
   if (value) return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
   if (query.isError) {
     return (
-      <Result
+      <LazyResult
         status="error"
         title={az.errors.pageError}
         subTitle={readErrorMessage(query.error)}

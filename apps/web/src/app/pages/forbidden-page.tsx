@@ -1,11 +1,12 @@
 import { az } from '@app/contract/texts/az';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import { LazyResult } from '../../shared/ui/lazy-result';
 import { Link } from 'react-router';
 import { APP_BASE } from '../navigation';
 
 export function ForbiddenPage() {
   return (
-    <Result
+    <LazyResult
       status="403"
       title={az.app.forbiddenTitle}
       subTitle={az.errors.forbidden}

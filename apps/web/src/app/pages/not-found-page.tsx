@@ -1,11 +1,12 @@
 import { az } from '@app/contract/texts/az';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import { LazyResult } from '../../shared/ui/lazy-result';
 import { Link } from 'react-router';
 import { APP_BASE } from '../navigation';
 
 export function NotFoundPage() {
   return (
-    <Result
+    <LazyResult
       status="404"
       title={az.app.notFoundTitle}
       subTitle={az.errors.notFound}

@@ -1,12 +1,13 @@
 import { az } from '@app/contract/texts/az';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import { LazyResult } from '../../shared/ui/lazy-result';
 import { Link } from 'react-router';
 import { APP_BASE } from '../navigation';
 
 /** A section of the sidebar whose screen is not built yet. */
 export function NotReadyPage() {
   return (
-    <Result
+    <LazyResult
       status="info"
       title={az.app.notReadyTitle}
       subTitle={az.app.notReadyText}

@@ -1,15 +1,16 @@
 import type { ListResponse } from '@app/contract/common';
 import { az } from '@app/contract/texts/az';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Result, Table, type TableColumnType, type TableProps } from 'antd';
+import { Button, Table, type TableColumnType, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useMemo, useState, type Key, type ReactNode } from 'react';
 import type { QueryParams } from '../http/http-client';
 import { readErrorMessage } from '../http/http-error';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { LazyResult } from '../ui/lazy-result';
 import { resolveColumnWidth, type DataTableColumn, type FilterValue } from './column-types';
 import { describeFilterValue } from './describe-filter';
-import { FilterEditor } from './filter-editor';
+import { LazyFilterEditor } from './lazy-filter-editor';
 import {
   buildDefaultFilters,
   buildListParams,
@@ -129,7 +130,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       filtered: isFilterActive(value),
       filterDropdown: filter
         ? ({ close }) => (
-            <FilterEditor
+            <LazyFilterEditor
               filter={filter}
               title={column.title}
               value={value}
@@ -209,7 +210,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         onShowAllColumns={showAllColumns}
       />
       {query.isError ? (
-        <Result
+        <LazyResult
           status="warning"
           title={readErrorMessage(query.error)}
           extra={

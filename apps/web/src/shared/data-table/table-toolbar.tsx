@@ -5,7 +5,7 @@ import { Button, Checkbox, Flex, Popover, Space, Tag, Tooltip, Typography } from
 import { useState, type ReactNode } from 'react';
 import { formatCount } from '../format/format-number';
 import type { ColumnFilter, DataTableColumn, FilterValue } from './column-types';
-import { FilterEditor } from './filter-editor';
+import { LazyFilterEditor } from './lazy-filter-editor';
 
 export interface ActiveFilterTag {
   key: string;
@@ -31,7 +31,7 @@ function ToolbarFilterButton({ item, onChange }: { item: ToolbarFilter; onChange
       open={isOpen}
       onOpenChange={setOpen}
       content={
-        <FilterEditor
+        <LazyFilterEditor
           filter={item.filter}
           title={item.title}
           value={item.value}

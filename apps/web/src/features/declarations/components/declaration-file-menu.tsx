@@ -14,7 +14,7 @@ import { DOCUMENT_PATHS, requestExport } from '../document-api';
 import { hasPermission } from '../model/declaration-access';
 import { DECLARATION_CSV_COLUMNS, fetchAllPages, hasActiveFilters } from '../model/declaration-csv';
 import { usePrintDocument } from './declaration-print-menu';
-import { ExportTasksDrawer } from './export-tasks-drawer';
+import { LazyExportTasksDrawer } from './lazy-list-parts';
 import { useExportTasks } from './use-export-tasks';
 
 const t = az.documentsUi;
@@ -41,6 +41,12 @@ export function DeclarationFileMenu({ params, navigate, selectedIds = [] }: Decl
   const print = usePrintDocument();
   const [isBusy, setBusy] = useState(false);
   const [showTasks, setShowTasks] = useState(false);
+  // The drawer loads on its first opening and stays mounted after (its closing animation).
+  const [hasOpenedTasks, setOpenedTasks] = useState(false);
+  const openTasks = () => {
+    setOpenedTasks(true);
+    setShowTasks(true);
+  };
   const filters = Object.fromEntries(Object.entries(params).filter(([key]) => !LIST_KEYS.includes(key)));
 
   const runExport = async (kind: 'full' | 'mini', asTask = false) => {
@@ -88,7 +94,7 @@ export function DeclarationFileMenu({ params, navigate, selectedIds = [] }: Decl
       : []),
     { key: 'excelFilter', label: t.excelFilter, onClick: () => navigate('/@next/declarations/import') },
     { type: 'divider' },
-    { key: 'tasks', label: t.exportTasks, onClick: () => setShowTasks(true) },
+    { key: 'tasks', label: t.exportTasks, onClick: openTasks },
   ];
 
   if (selectedIds.length > 0) {
@@ -121,10 +127,12 @@ export function DeclarationFileMenu({ params, navigate, selectedIds = [] }: Decl
           {t.other} <DownOutlined />
         </Button>
       </Dropdown>
-      <Button icon={<UnorderedListOutlined />} onClick={() => setShowTasks(true)} data-testid="declarations-export-tasks">
+      <Button icon={<UnorderedListOutlined />} onClick={openTasks} data-testid="declarations-export-tasks">
         {t.exportTasks}
       </Button>
-      <ExportTasksDrawer open={showTasks} onClose={() => setShowTasks(false)} onDownload={(task) => void tasks.download(task)} />
+      {hasOpenedTasks && (
+        <LazyExportTasksDrawer open={showTasks} onClose={() => setShowTasks(false)} onDownload={(task) => void tasks.download(task)} />
+      )}
       {hasActiveFilters(filters) && (
         <Button icon={<FileTextOutlined />} onClick={() => void runCsv()} disabled={isBusy} data-testid="declarations-csv">
           {t.csv}

@@ -13,7 +13,7 @@ import {
   type DeclarationAction,
 } from '../api';
 import { describeDeclarationStatus } from '../model/status-names';
-import { StuckAtCustomsModal } from './stuck-at-customs-modal';
+import { LazyStuckAtCustomsModal } from './lazy-list-parts';
 
 export interface DeclarationRef {
   id: number;
@@ -126,7 +126,7 @@ export function useDeclarationActions(options: { afterDelete?: () => void } = {}
   const contextHolder = (
     <>
       {modalHolder}
-      {reasonIds && <StuckAtCustomsModal declarationIds={reasonIds} onClose={() => setReasonIds(null)} />}
+      {reasonIds && <LazyStuckAtCustomsModal declarationIds={reasonIds} onClose={() => setReasonIds(null)} />}
     </>
   );
 

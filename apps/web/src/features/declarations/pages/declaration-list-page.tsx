@@ -2,7 +2,7 @@ import { PlusOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { DECLARATION_STATUS } from '@app/contract/statuses';
 import type { DeclarationListRow } from '@app/contract/declarations';
 import { az } from '@app/contract/texts/az';
-import { Button, Card, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { DataTable } from '../../../shared/data-table/data-table';
@@ -15,10 +15,12 @@ import { DeclarationFileMenu } from '../components/declaration-file-menu';
 import { AcceptanceMenu, BulkStatusButton, StatusCountsButton } from '../components/workflow-toolbar';
 import { SelectionMenu } from '../components/selection-menu';
 import { SelectionSummary } from '../components/selection-summary';
-import { StuckAtCustomsModal } from '../components/stuck-at-customs-modal';
+import { LazyStuckAtCustomsModal } from '../components/lazy-list-parts';
 import { useDeclarationActions } from '../components/use-declaration-actions';
 import type { RowActionKey } from '../model/declaration-access';
 
+/** antd Card's look (size small, body padding 12) without Card, which brings Tabs along (issue 15). */
+const PANEL_STYLE = { background: '#fff', border: '1px solid #f0f0f0', borderRadius: 4, padding: 12 } as const;
 const DEFAULT_SORT: TableSort = { column: 'created_at', order: 'desc' };
 const BASE = '/@next/declarations';
 
@@ -92,7 +94,7 @@ export function DeclarationListPage({ overlay }: { overlay?: ReactNode }) {
   };
 
   return (
-    <Card size="small" styles={{ body: { padding: 12 } }}>
+    <section style={PANEL_STYLE}>
       {actions.contextHolder}
       <Typography.Title level={4} style={{ marginTop: 0, marginBottom: 8 }}>
         {az.declarations.title}
@@ -142,7 +144,7 @@ export function DeclarationListPage({ overlay }: { overlay?: ReactNode }) {
         )}
       />
       {overlay ?? <Outlet />}
-      {bulkFilters && <StuckAtCustomsModal filters={bulkFilters} onClose={() => setBulkFilters(null)} />}
-    </Card>
+      {bulkFilters && <LazyStuckAtCustomsModal filters={bulkFilters} onClose={() => setBulkFilters(null)} />}
+    </section>
   );
 }

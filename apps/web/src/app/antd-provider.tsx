@@ -1,0 +1,32 @@
+import { ConfigProvider, type ThemeConfig } from 'antd';
+// the ES module build: the default `antd/locale/az_AZ` is CommonJS and drags its own copies of the picker locales
+import azAZ from 'antd/es/locale/az_AZ';
+import type { ReactNode } from 'react';
+
+/** spec §9: theme primary #0A4755; sidebar 46 px when collapsed; header 46 px. */
+export const THEME: ThemeConfig = {
+  token: { colorPrimary: '#0A4755', borderRadius: 4 },
+  components: {
+    Layout: { headerHeight: 46, siderBg: '#06323c', headerBg: '#ffffff' },
+    Table: { rowSelectedBg: '#e3eef1', rowSelectedHoverBg: '#d3e5ea', rowHoverBg: '#f2f7f8' },
+    Menu: {
+      collapsedWidth: 46,
+      darkItemBg: '#06323c',
+      darkSubMenuItemBg: '#04262e',
+      darkItemSelectedBg: '#1a7f93',
+      itemHeight: 34,
+    },
+  },
+};
+
+/**
+ * antd's theme and Azerbaijani locale. Only the screens built from antd (the signed-in shell, the
+ * 404 page outside it) mount it, so the entry and /login load no antd (issue 15).
+ */
+export function AntdProvider({ children }: { children: ReactNode }) {
+  return (
+    <ConfigProvider locale={azAZ} theme={THEME}>
+      {children}
+    </ConfigProvider>
+  );
+}
