@@ -1,4 +1,7 @@
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { HandoverDeclaration, HandoverListDeclaration, HandoverTask } from '@app/contract/warehouse';
+import { MODEL } from '@app/contract/models';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { declarations } from '../../db/schema/declarations';
 import { handoverTaskItems as items, handoverTasks as tasks } from '../../db/schema/handover';
@@ -7,6 +10,7 @@ import { branches, countries, productTypes, statuses } from '../../db/schema/set
 import { users } from '../../db/schema/users';
 import { baskets, containers } from '../../db/schema/warehouse';
 import { inCompany, type PartnerScope } from '../../platform/partner-scope';
+import { asDateTime } from '../../platform/sql-format';
 
 /** A task's branch belongs to the partner's company (true for office staff). */
 function taskInScope(scope: PartnerScope) {
@@ -15,44 +19,61 @@ function taskInScope(scope: PartnerScope) {
 
 const HANDOVER_MODEL = 7;
 
+/* The aliases the row SQL is written with (`t`, `cu`, `ca`): callers' conditions read `t.…`. */
+const t = alias(tasks, 't');
+const customer = alias(users, 'cu');
+const cashier = alias(users, 'ca');
+
+const trimmedName = (person: { name: AnyColumn; surname: AnyColumn }) => sql<string>`trim(coalesce(${person.name}, '') || ' ' || coalesce(${person.surname}, ''))`;
+
 /**
  * A queue entry as a flat row (spec §3 "Handover queue", issue 14 wire names); turn = place among the
  * branch's entries of that day. `declarations` (the parcels with their box) replaces the former
  * per-box aggregate: one sub-select either way. The detail swaps it for the full parcels.
  */
-function taskSelect(timeZone: string, where: SQL, withDeclarations = true) {
-  return sql`
-    select t.id,
-      (select count(*)::int from ${tasks} t2 where t2.branch_id is not distinct from t.branch_id
-         and (t2.created_at at time zone ${timeZone})::date = (t.created_at at time zone ${timeZone})::date and t2.id <= t.id) as turn,
-      t.status_id as state_id, coalesce(s.name, '') as state_name,
-      cu.id as user_id, cu.code as user_code, trim(coalesce(cu.name, '') || ' ' || coalesce(cu.surname, '')) as user_name,
-      -- Not started yet: no cashier (0, '': clients read both as values).
-      coalesce(ca.id, 0) as cashier_id, trim(coalesce(ca.name, '') || ' ' || coalesce(ca.surname, '')) as cashier_name,
-      b.id as branch_id, b.name as branch_name,
-      to_char(t.created_at at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as created_at,
-      (select count(*)::int from ${items} i where i.task_id = t.id and i.removed_at is null) as count,
-      json_build_object('small_package', t.small_package, 'medium_package', t.medium_package, 'big_package', t.big_package) as packages
-      ${withDeclarations ? sql`, coalesce((select json_agg(json_build_object('declaration_id', d.id, 'track_code', d.track_code,
-          'wardrobe_number', coalesce(d.wardrobe_number, ''), 'container_id', c.id, 'container_name', c.name) order by c.name nulls last, d.id)
-        from ${items} i join ${declarations} d on d.id = i.declaration_id left join ${containers} c on c.id = d.container_id
-        where i.task_id = t.id and i.removed_at is null), '[]'::json) as declarations` : sql``}
-    from ${tasks} t
-      join ${users} cu on cu.id = t.user_id
-      left join ${users} ca on ca.id = t.cashier_id
-      left join ${branches} b on b.id = t.branch_id
-      left join ${statuses} s on s.model_id = ${HANDOVER_MODEL} and s.id = t.status_id
-    where ${where}`;
+function taskColumns(timeZone: string) {
+  return {
+    id: t.id,
+    turn: sql<number>`(select count(*)::int from ${tasks} t2 where t2.branch_id is not distinct from t.branch_id
+         and (t2.created_at at time zone ${timeZone})::date = (t.created_at at time zone ${timeZone})::date and t2.id <= t.id)`,
+    state_id: t.statusId,
+    state_name: sql<string>`coalesce(${statuses.name}, '')`,
+    user_id: customer.id,
+    user_code: customer.code,
+    user_name: trimmedName(customer),
+    // Not started yet: no cashier (0, '': clients read both as values).
+    cashier_id: sql<number>`coalesce(${cashier.id}, 0)`,
+    cashier_name: trimmedName(cashier),
+    branch_id: branches.id,
+    branch_name: branches.name,
+    created_at: asDateTime(t.createdAt, timeZone),
+    count: sql<number>`(select count(*)::int from ${items} i where i.task_id = t.id and i.removed_at is null)`,
+    packages: sql<HandoverTask['packages']>`json_build_object('small_package', t.small_package, 'medium_package', t.medium_package, 'big_package', t.big_package)`,
+  };
 }
 
-export async function findTasks(db: DbOrTx, q: { states: number[]; branchId: number | null; limit: number; offset: number; history: boolean }, timeZone: string) {
+const listDeclarations = sql<HandoverListDeclaration[]>`coalesce((select json_agg(json_build_object('declaration_id', d.id, 'track_code', d.track_code,
+    'wardrobe_number', coalesce(d.wardrobe_number, ''), 'container_id', c.id, 'container_name', c.name) order by c.name nulls last, d.id)
+  from ${items} i join ${declarations} d on d.id = i.declaration_id left join ${containers} c on c.id = d.container_id
+  where i.task_id = t.id and i.removed_at is null), '[]'::json)`;
+
+/** The joins taskColumns reads (written out in each query: drizzle types a select's joins only on a concrete selection). */
+const cashierOfTask = eq(cashier.id, t.cashierId);
+const branchOfTask = eq(branches.id, t.branchId);
+const stateOfTask = and(eq(statuses.modelId, HANDOVER_MODEL), eq(statuses.id, t.statusId));
+
+export async function findTasks(
+  db: DbOrTx, q: { states: number[]; branchId: number | null; limit: number; offset: number; history: boolean }, timeZone: string,
+): Promise<{ rows: HandoverTask[]; total: number }> {
   const conds: SQL[] = [sql`t.cancelled_at is null`, sql`t.status_id in (${sql.join(q.states.map((s) => sql`${s}`), sql`, `)})`];
   if (q.branchId !== null) conds.push(sql`t.branch_id = ${q.branchId}`);
   const where = sql.join(conds, sql` and `);
-  const order = q.history ? sql`order by t.id desc` : sql`order by t.id asc`;
-  const rows = await db.execute(sql`${taskSelect(timeZone, where)} ${order} limit ${q.limit} offset ${q.offset}`);
+  const order = q.history ? sql`t.id desc` : sql`t.id asc`;
+  const rows = await db.select({ ...taskColumns(timeZone), declarations: listDeclarations }).from(t)
+    .innerJoin(customer, eq(customer.id, t.userId)).leftJoin(cashier, cashierOfTask).leftJoin(branches, branchOfTask).leftJoin(statuses, stateOfTask)
+    .where(where).orderBy(order).limit(q.limit).offset(q.offset);
   const total = await db.execute<{ n: number } & Record<string, unknown>>(sql`select count(*)::int as n from ${tasks} t where ${where}`);
-  return { rows: rows.rows, total: total.rows[0]?.n ?? 0 };
+  return { rows, total: total.rows[0]?.n ?? 0 };
 }
 
 /** Tasks this cashier has started and not finished: the screen sends them straight there. */
@@ -64,27 +85,43 @@ export async function findActiveTaskIds(db: DbOrTx, cashierId: number, branchId:
   return rows.map((r) => r.id);
 }
 
-export async function findTaskCard(db: DbOrTx, id: number, timeZone: string) {
-  const res = await db.execute(taskSelect(timeZone, sql`t.id = ${id} and t.cancelled_at is null`, false));
-  return res.rows[0] as Record<string, unknown> | undefined;
+export async function findTaskCard(db: DbOrTx, id: number, timeZone: string): Promise<Omit<HandoverTask, 'declarations'> | undefined> {
+  const rows = await db.select(taskColumns(timeZone)).from(t)
+    .innerJoin(customer, eq(customer.id, t.userId)).leftJoin(cashier, cashierOfTask).leftJoin(branches, branchOfTask).leftJoin(statuses, stateOfTask)
+    .where(sql`t.id = ${id} and t.cancelled_at is null`);
+  return rows[0];
 }
 
-export async function findTaskDeclarations(db: DbOrTx, taskId: number) {
-  const res = await db.execute(sql`
-    select d.id as declaration_id, d.track_code, coalesce(d.global_track_code, '') as global_track_code, d.weight::text as weight, d.quantity,
-      bk.id as basket_id, bk.name as basket_name, co.id as country_id, co.country_name,
-      d.status_id as state_id, coalesce(s.name, '') as state_name,
-      pt.id as product_type_id, pt.name_az as product_type_name, coalesce(d.shop_name, '') as shop_name,
-      c.id as container_id, c.name as container_name, coalesce(d.wardrobe_number, '') as wardrobe_number, d.trendyol, d.partner_id
-    from ${items} i join ${declarations} d on d.id = i.declaration_id
-      left join ${baskets} bk on bk.id = d.basket_id
-      left join ${countries} co on co.id = d.country_id
-      left join ${statuses} s on s.model_id = 2 and s.id = d.status_id
-      left join ${productTypes} pt on pt.id = d.product_type_id
-      left join ${containers} c on c.id = d.container_id
-    where i.task_id = ${taskId} and i.removed_at is null
-    order by c.name nulls last, d.id`);
-  return res.rows;
+export function findTaskDeclarations(db: DbOrTx, taskId: number): Promise<HandoverDeclaration[]> {
+  return db.select({
+    declaration_id: declarations.id,
+    track_code: declarations.trackCode,
+    global_track_code: sql<string>`coalesce(${declarations.globalTrackCode}, '')`,
+    weight: sql<string | null>`${declarations.weight}::text`,
+    quantity: declarations.quantity,
+    basket_id: baskets.id,
+    basket_name: baskets.name,
+    country_id: countries.id,
+    country_name: countries.countryName,
+    state_id: declarations.statusId,
+    state_name: sql<string>`coalesce(${statuses.name}, '')`,
+    product_type_id: productTypes.id,
+    product_type_name: productTypes.nameAz,
+    shop_name: sql<string>`coalesce(${declarations.shopName}, '')`,
+    container_id: containers.id,
+    container_name: containers.name,
+    wardrobe_number: sql<string>`coalesce(${declarations.wardrobeNumber}, '')`,
+    trendyol: declarations.trendyol,
+    partner_id: declarations.partnerId,
+  }).from(items)
+    .innerJoin(declarations, eq(declarations.id, items.declarationId))
+    .leftJoin(baskets, eq(baskets.id, declarations.basketId))
+    .leftJoin(countries, eq(countries.id, declarations.countryId))
+    .leftJoin(statuses, and(eq(statuses.modelId, MODEL.declarations), eq(statuses.id, declarations.statusId)))
+    .leftJoin(productTypes, eq(productTypes.id, declarations.productTypeId))
+    .leftJoin(containers, eq(containers.id, declarations.containerId))
+    .where(and(eq(items.taskId, taskId), isNull(items.removedAt)))
+    .orderBy(sql`${containers.name} nulls last`, declarations.id);
 }
 
 export function findTaskForUpdate(tx: DbOrTx, id: number) {

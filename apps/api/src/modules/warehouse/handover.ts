@@ -1,6 +1,6 @@
 import { DECLARATION_STATUS, HANDOVER_STATUS } from '@app/contract/statuses';
 import { az } from '@app/contract/texts/az';
-import type { HandoverListQuery, HandoverListReply, HandoverTask, HandoverTaskDetail, ZHandoverCreateForm } from '@app/contract/warehouse';
+import type { HandoverListQuery, HandoverListReply, HandoverTaskDetail, ZHandoverCreateForm } from '@app/contract/warehouse';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { hasPermission, type RequestUser } from '../../platform/access';
@@ -32,11 +32,11 @@ export async function listHandoverTasks(db: Db, user: RequestUser, q: HandoverLi
     states, branchId: branchOf(user), limit, offset: (q.page - 1) * limit, history: states.includes(HANDOVER_STATUS.handedOver),
   }, timeZone);
   const active = await findActiveTaskIds(db, user.id, branchOf(user));
-  return { data: rows as unknown as HandoverTask[], total, param: active.map((id) => ({ id })) };
+  return { data: rows, total, param: active.map((id) => ({ id })) };
 }
 
 async function loadVisibleTask(db: DbOrTx, user: RequestUser, id: number, timeZone: string) {
-  const card = await findTaskCard(db, id, timeZone) as unknown as Omit<HandoverTask, 'declarations'> | undefined;
+  const card = await findTaskCard(db, id, timeZone);
   const branchId = branchOf(user);
   if (!card || (branchId !== null && card.branch_id !== branchId)) throw notFound('handover_task_id');
   return card;
@@ -45,7 +45,7 @@ async function loadVisibleTask(db: DbOrTx, user: RequestUser, id: number, timeZo
 /** GET handover/info: the row's names and its parcels (flat; clients group them by box). */
 export async function readHandoverTask(db: Db, user: RequestUser, id: number, timeZone: string): Promise<{ data: HandoverTaskDetail }> {
   const card = await loadVisibleTask(db, user, id, timeZone);
-  const declarations = await findTaskDeclarations(db, id) as unknown as HandoverTaskDetail['declarations'];
+  const declarations = await findTaskDeclarations(db, id);
   return { data: { ...card, declarations } };
 }
 

@@ -3,7 +3,7 @@ import {
   type PostDeclarationListQuery, type PostDeclarationRow,
 } from '@app/contract/declaration-lists';
 import type { DeclarationListQuery, DeclarationListRow } from '@app/contract/declarations';
-import { eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client';
 import { customsParcels as cp } from '../../../db/schema/customs';
@@ -56,10 +56,14 @@ function deletedListSpec(timeZone: string): ListSpec<DeletedDeclarationListQuery
  * Who deleted it: when we cancelled our declaration (and with it deleted the parcel at customs),
  * the latest 'declaration.cancel' audit entry; a declaration the citizen withdrew has no one of ours.
  */
-const deletedBy = (column: 'id' | 'name') => sql<string | number | null>`case when ${d.deletedAt} is null then null else (select ${column === 'id' ? sql`u.id` : sql`u.name || ' ' || u.surname`}
+function deletedBy(column: 'id'): SQL<number | null>;
+function deletedBy(column: 'name'): SQL<string | null>;
+function deletedBy(column: 'id' | 'name'): SQL<number | string | null> {
+  return sql`case when ${d.deletedAt} is null then null else (select ${column === 'id' ? sql`u.id` : sql`u.name || ' ' || u.surname`}
   from audit_log a join ${users} u on u.id = a.user_id
   where a.entity = 'declaration' and a.entity_id = ${d.id}::text and a.action = 'declaration.cancel'
   order by a.created_at desc limit 1) end`;
+}
 
 /** The joined list's total, counted up to the cap like countList. */
 async function countDeleted(db: DbOrTx, built: BuiltListQuery, cap = 10_000): Promise<ListTotal> {
@@ -69,7 +73,7 @@ async function countDeleted(db: DbOrTx, built: BuiltListQuery, cap = 10_000): Pr
   return n > cap ? { total: cap, kind: 'capped' } : { total: n, kind: 'exact' };
 }
 
-export async function findDeletedDeclarationPage(db: DbOrTx, query: DeletedDeclarationListQuery, timeZone: string) {
+export async function findDeletedDeclarationPage(db: DbOrTx, query: DeletedDeclarationListQuery, timeZone: string): Promise<{ rows: DeletedDeclarationRow[]; total: ListTotal }> {
   const built = buildListQuery(deletedListSpec(timeZone), query);
   const page = db.select({ id: d.id }).from(cp).innerJoin(d, eq(d.trackCode, cp.trackCode))
     .where(built.where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset).as('page');
@@ -82,7 +86,7 @@ export async function findDeletedDeclarationPage(db: DbOrTx, query: DeletedDecla
     })
     .from(page).innerJoin(d, eq(d.id, page.id)).innerJoin(cp, eq(cp.trackCode, d.trackCode)).$dynamic()).orderBy(...built.orderBy));
   const total = await countDeleted(db, built);
-  return { rows: rows as unknown as DeletedDeclarationRow[], total };
+  return { rows, total };
 }
 
 // ---------------------------------------------------------------- archive
@@ -135,7 +139,7 @@ function postListSpec(timeZone: string): ListSpec<PostDeclarationListQuery> {
   };
 }
 
-export async function findPostDeclarationPage(db: DbOrTx, query: PostDeclarationListQuery, timeZone: string) {
+export async function findPostDeclarationPage(db: DbOrTx, query: PostDeclarationListQuery, timeZone: string): Promise<{ rows: PostDeclarationRow[]; total: ListTotal }> {
   const built = buildListQuery(postListSpec(timeZone), query);
   const rows = await db.select({
     id: p.id,
@@ -152,5 +156,5 @@ export async function findPostDeclarationPage(db: DbOrTx, query: PostDeclaration
     declaration_id: p.declarationId,
   }).from(p).leftJoin(postUser, eq(postUser.id, p.userId)).where(built.where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset);
   const total = await countList(db, p, built);
-  return { rows: rows as unknown as PostDeclarationRow[], total };
+  return { rows, total };
 }

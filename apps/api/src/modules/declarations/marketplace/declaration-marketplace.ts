@@ -1,7 +1,7 @@
 import {
   PROVIDER, customsStepOf,
   type CustomsStatesReply, type CustomsStatusReply, type FinChangeReply, type MarketplaceInfoReply, type MarketplaceListQuery,
-  type MarketplaceListReply, type MarketplaceListRow, type MarketplaceParcelStatesReply, type MarketplaceStateReply, type PinChangeStatus,
+  type MarketplaceListReply, type MarketplaceParcelStatesReply, type MarketplaceStateReply, type PinChangeStatus,
   type StatusCountsReply,
 } from '@app/contract/declaration-workflow';
 import { az } from '@app/contract/texts/az';
@@ -84,7 +84,7 @@ export async function listParcelStates(db: Db, trackCode: string, timeZone: stri
 /** GET /api/admin/declaration/trendyol: marketplace parcels with filters → data, total, last_page. */
 export async function listMarketplaceParcels(db: Db, query: MarketplaceListQuery, timeZone: string): Promise<MarketplaceListReply> {
   const { rows, total } = await findMarketplacePage(db, marketplaceWhere(query, timeZone), query, timeZone);
-  return { data: rows as unknown as MarketplaceListRow[], total, last_page: Math.max(1, Math.ceil(total / query.per_page)) };
+  return { data: rows, total, last_page: Math.max(1, Math.ceil(total / query.per_page)) };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { MarketplaceListRow } from '@app/contract/declaration-workflow';
 import { MODEL } from '@app/contract/models';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
@@ -135,7 +136,9 @@ const MARKETPLACE_SORT: Record<string, SQL> = {
   id: sql`${d.id}`, created_at: sql`${d.createdAt}`, track_code: sql`${d.trackCode}`, weight: sql`${d.weight}`,
 };
 
-export async function findMarketplacePage(db: DbOrTx, where: SQL, q: { page: number; per_page: number; sort_column?: string; sort_order?: 'asc' | 'desc' }, timeZone: string) {
+export async function findMarketplacePage(
+  db: DbOrTx, where: SQL, q: { page: number; per_page: number; sort_column?: string; sort_order?: 'asc' | 'desc' }, timeZone: string,
+): Promise<{ rows: MarketplaceListRow[]; total: number }> {
   const order = q.sort_order === 'asc' ? sql`asc` : sql`desc`;
   const sortBy = (q.sort_column && Object.hasOwn(MARKETPLACE_SORT, q.sort_column) ? MARKETPLACE_SORT[q.sort_column] : undefined) ?? MARKETPLACE_SORT.created_at!;
   // the page's ids first (declarations alone), then their list rows (lists/queries.ts)

@@ -5,7 +5,7 @@ import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client';
 import { conflictedDeclarations as c } from '../../../db/schema/declarations';
 import { baskets } from '../../../db/schema/warehouse';
-import { buildListQuery, countList, filters, type ListSpec } from '../../../platform/list-query';
+import { buildListQuery, countList, filters, type ListSpec, type ListTotal } from '../../../platform/list-query';
 import { branches, productTypes, statuses } from '../../../db/schema/settings';
 import { users } from '../../../db/schema/users';
 import { asDateTime, fullName } from '../../../platform/sql-format';
@@ -77,14 +77,14 @@ function conflictedRowColumns(timeZone: string) {
   };
 }
 
-export async function findConflictedDetail(db: DbOrTx, id: number, timeZone: string) {
+export async function findConflictedDetail(db: DbOrTx, id: number, timeZone: string): Promise<ConflictedDeclarationDetail | undefined> {
   const rows = await joinConflictedRow(db.select({
     ...conflictedRowColumns(timeZone),
     conflicted_declaration_id: c.id,
     declaration_id: c.declarationId,
     deleted_at: sql<string | null>`to_char(${c.deletedAt} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`,
   }).from(c).$dynamic()).where(eq(c.id, id));
-  return rows[0] as unknown as ConflictedDeclarationDetail | undefined;
+  return rows[0];
 }
 
 export function findConflictedDocumentPath(db: DbOrTx, id: number) {
@@ -113,12 +113,12 @@ function conflictedListSpec(timeZone: string): ListSpec<ConflictedListQuery> {
   };
 }
 
-export async function findConflictedPage(db: DbOrTx, query: ConflictedListQuery, timeZone: string) {
+export async function findConflictedPage(db: DbOrTx, query: ConflictedListQuery, timeZone: string): Promise<{ rows: ConflictedListRow[]; total: ListTotal }> {
   const built = buildListQuery(conflictedListSpec(timeZone), query);
   const rows = await joinConflictedRow(db.select(conflictedRowColumns(timeZone)).from(c).$dynamic())
     .where(built.where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset);
   const total = await countList(db, c, built);
-  return { rows: rows as unknown as ConflictedListRow[], total };
+  return { rows, total };
 }
 
 export async function basketExists(db: DbOrTx, id: number): Promise<boolean> {
