@@ -129,6 +129,8 @@ describe('[DECLARATIONS][WORKFLOW] a clerk works one parcel from creation to del
     await pickRowAction(page, 'Statusu dəyiş', 'Gömrükdə saxlanılıb');
     await page.waitForURL(/\/declarations\/\d+\/stuck-at-customs/);
     const reasonForm = page.getByTestId('stuck-at-customs-form');
+    // The form is there (a loaded machine may still be opening the dialog) before saving it empty.
+    await reasonForm.locator('textarea').waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Yadda saxla' }).click();
     await reasonForm.getByText('Səbəbi daxil edin').waitFor();
     await reasonForm.locator('textarea').fill('Gömrük sənəd tələb edir');
