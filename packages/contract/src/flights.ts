@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zAirWaybill } from './air-waybill';
 import { isCalendarDateTime, zDateTimeOut, zDecimalOut, zFlag01, zId, zInt, zListReply, ZListQuery, zNumber, type ListResponse } from './common';
-import { ZDeclarationListFilters, type DeclarationListRow } from './declarations';
+import { ZDeclarationListFilters, ZDeclarationListRow, type DeclarationListRow } from './declarations';
 import { FLIGHT_STATUS } from './statuses';
 import { az, fill } from './texts/az';
 
@@ -287,81 +287,9 @@ export type FlightDeclarationsQuery = z.infer<typeof ZFlightDeclarationsQuery>;
 /** An id written as text: `flight_name` preset with the flight's id. */
 export const isIdText = (v: string) => /^\d{1,9}$/.test(v);
 
-/** One declaration of the flight: the declarations list row (contract DeclarationListRow), as real clients read it. */
-export const ZFlightDeclarationRow = z.object({
-  id: z.number().int(),
-  awb: z.string(),
-  track_code: z.string(),
-  global_track_code: z.string().nullable(),
-  requires_declaration: z.boolean(),
-  can_accommodate: z.boolean(),
-  editable: zFlag01,
-  weight: zDecimalOut.nullable(),
-  height: zDecimalOut.nullable(),
-  width: zDecimalOut.nullable(),
-  depth: zDecimalOut.nullable(),
-  price: zDecimalOut.nullable(),
-  currency: z.string(),
-  voen: z.string().nullable(),
-  coupon_id: z.number().int(),
-  delivery_price: zDecimalOut.nullable(),
-  box: z.string().nullable(),
-  parcel_id: z.number().int().nullable(),
-  parcel_sorting_id: z.number().int().nullable(),
-  parcel_sorting_state_name: z.string().nullable(),
-  parcel_sorting_created_at: zDateTimeOut.nullable(),
-  basket_id: z.string().nullable(),
-  basket_name: z.string().nullable(),
-  container_id: z.number().int().nullable(),
-  container_name: z.string().nullable(),
-  container_id_tmp: z.number().int().nullable(),
-  container_name_tmp: z.string().nullable(),
-  branch_id: z.number().int().nullable(),
-  branch_name: z.string().nullable(),
-  quantity: z.number().int(),
-  type: z.number().int(),
-  shop_name: z.string(),
-  document_file: z.string().nullable(),
-  tariff_category_id: z.number().int().nullable(),
-  tariff_category_name: z.string().nullable(),
-  state_id: z.number().int(),
-  state_name: z.string(),
-  product_type_id: z.number().int().nullable(),
-  product_type_name: z.string().nullable(),
-  user_id: z.number().int().nullable(),
-  user_name: z.string().nullable(),
-  user_code: z.string().nullable(),
-  descr: z.string().nullable(),
-  is_new: zFlag01,
-  created_at: zDateTimeOut,
-  delivered_at: zDateTimeOut.nullable(),
-  is_commercial: zFlag01,
-  payed: zFlag01,
-  customs: zFlag01,
-  return: zFlag01,
-  is_wanted: zFlag01,
-  wanted_description: z.string().nullable(),
-  flight_id: z.number().int().nullable(),
-  flight_name: z.string().nullable(),
-  country_id: z.number().int(),
-  wardrobe_number: z.string(),
-  is_your_branch: z.boolean(),
-  causer_id: z.number().int().nullable(),
-  causer_name: z.string().nullable(),
-  customs_data: z.object({ created_at: z.string(), raw_data: z.record(z.string(), z.unknown()) }).nullable(),
-  delivery_point_id: z.number().int().nullable(),
-  delivery_point_name: z.string().nullable(),
-  trendyol: z.number().int(),
-  trendyol_logs: z.record(z.string(), z.unknown()).nullable(),
-  who_added_bbs: z.string().nullable(),
-  when_added_bbs: z.string().nullable(),
-  handover_task_id: z.string().nullable(),
-  partner_id: z.number().int().nullable(),
-  partner_name: z.string().nullable(),
-});
-export type FlightDeclarationRow = z.infer<typeof ZFlightDeclarationRow>;
-/** The declarations list row is this row (kept in step at compile time). */
-export const asFlightDeclarationRow = (row: DeclarationListRow): FlightDeclarationRow => row;
+/** One declaration of the flight: the declarations list row itself, as real clients read it. */
+export const ZFlightDeclarationRow = ZDeclarationListRow;
+export type FlightDeclarationRow = DeclarationListRow;
 export const ZFlightDeclarationsReply = listReply(ZFlightDeclarationRow);
 export type FlightDeclarationsReply = z.infer<typeof ZFlightDeclarationsReply>;
 /** The bag screen's rows are the same declaration rows. */

@@ -1,7 +1,7 @@
 import type { ListQuery } from '@app/contract/common';
 import {
   FLIGHT_STATUS,
-  asFlightDeclarationRow, isIdText, type AirwaybillChangeReply, type AirwaybillInfoReply, type AirwaybillPackagesReply, type ExecutePackageRunReply, type FlightDeclarationsQuery,
+  isIdText, type AirwaybillChangeReply, type AirwaybillInfoReply, type AirwaybillPackagesReply, type ExecutePackageRunReply, type FlightDeclarationsQuery,
   type FlightDeclarationsReply,
   type FlightCalculateReply, type FlightCloseReply, type FlightCloseType, type FlightCountReply, type FlightCreate, type FlightDetail,
   type FlightListQuery, type FlightListReply, type FlightOptionsReply, type FlightPackagesReply, type FlightRow, type FlightStatsReply,
@@ -215,8 +215,7 @@ function toDeclarationListQuery(query: FlightDeclarationsQuery): DeclarationList
 async function listDeclarationsOf(db: Db, query: FlightDeclarationsQuery, timeZone: string): Promise<FlightDeclarationsReply> {
   const listQuery = toDeclarationListQuery(query);
   if (!listQuery) return { data: [], total: 0, total_kind: 'exact' };
-  const reply = await listDeclarations(db, listQuery, timeZone);
-  return { ...reply, data: reply.data.map(asFlightDeclarationRow) };
+  return listDeclarations(db, listQuery, timeZone);
 }
 
 /**
