@@ -1,4 +1,9 @@
 import { z, ZodNumber } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SORT_ORDERS, TOTAL_KINDS } from './common-constants';
+
+// The plain constants and types live in the zod-free `common-constants` (issue 15: a screen that needs
+// only them does not load zod); re-exported here for the API and the schemas.
+export * from './common-constants';
 
 /** A decimal numeral as forms and query strings send numbers: no exponent, hex, blank or words. */
 const NUMERAL = /^\s*-?(\d+(\.\d*)?|\.\d+)\s*$/;
@@ -71,14 +76,6 @@ export const zIdList = z.preprocess((v) => {
   return items.map((x) => (typeof x === 'string' ? x.trim() : x)).filter((x) => x !== '');
 }, z.array(zNumber().int().min(0).max(INT4_MAX)).optional());
 
-export const SORT_ORDERS = ['asc', 'desc'] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
-
-/** spec §2 "Generic data table": page index starts at 0 on the screen; the wire page starts at 1. */
-export const PAGE_SIZES = [5, 10, 15, 25, 50] as const;
-export const DEFAULT_PAGE_SIZE = 25;
-export const MAX_PAGE_SIZE = 10000; // spec §7: per-filter export lists use per_page 10000
-
 export const ZListQuery = z.object({
   page: zNumber().int().min(1).max(INT4_MAX).default(1),
   per_page: zNumber().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
@@ -86,32 +83,6 @@ export const ZListQuery = z.object({
   sort_order: z.enum(SORT_ORDERS).optional(),
 });
 export type ListQuery = z.infer<typeof ZListQuery>;
-
-/** How the list's `total` was computed (PERFORMANCE.md): exact, or capped at `cap` rows, or estimated. */
-export const TOTAL_KINDS = ['exact', 'capped', 'estimated'] as const;
-export type TotalKind = (typeof TOTAL_KINDS)[number];
-
-export interface ListResponse<T> {
-  data: T[];
-  total: number;
-  total_kind?: TotalKind;
-}
-
-/** spec §8: every error reply. */
-export interface ErrorReply {
-  message: string;
-  errors?: Record<string, string[]>;
-  error?: string;
-}
-
-export const DATE_FORMAT = 'YYYY-MM-DD';
-export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
-export const MONTH_FORMAT = 'YYYY-MM';
-/** spec §9 */
-export const AZN_PER_USD = '1.7';
-export const CACHE_LOOKUP_MS = 900_000;
-export const SETTINGS_REFETCH_MS = 600_000;
-export const COUNTER_THROTTLE_MS = 3_000;
 
 // ---------------------------------------------------------------- reply building blocks (issue 14: the wire format)
 

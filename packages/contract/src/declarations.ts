@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { zDateTimeOut, zDateTimeText, zDecimal, zDecimalOut, zFile, zFlag, zFlag01, zId, zIdList, zInt, zListReply, ZListQuery } from './common';
 import { az } from './texts/az';
 
+// The plain constants live in the zod-free `declarations-constants` (issue 15); re-exported here.
+export * from './declarations-constants';
+import { COMBINE_MIN, DECLARATION_MEASURE } from './declarations-constants';
+
 const text = z.string().trim().max(200).optional();
 const id = zId.optional();
 const flag = zFlag.optional();
@@ -171,23 +175,6 @@ const formId = z.preprocess(blank, zId.optional());
 const formFlag = z.preprocess(blank, zFlag.optional());
 const formDecimal = z.preprocess(blank, zDecimal.optional());
 
-/** spec §3: measure is always 1; declaration type 1 liquid, 2 other. */
-export const DECLARATION_MEASURE = 1;
-export const DECLARATION_TYPE = { liquid: 1, other: 2 } as const;
-/** spec §3: a tariff (plan category) id above 1 is a special tariff; 1 is 'Standart'. */
-export const STANDARD_TARIFF_CATEGORY_ID = 1;
-export function isSpecialTariffCategory(id: number | null | undefined): boolean {
-  return typeof id === 'number' && id > STANDARD_TARIFF_CATEGORY_ID;
-}
-/** design: an uploaded declaration document is at most 10 MB and a PDF, JPEG or PNG (checked by content). */
-export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
-export const DOCUMENT_MIME_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
-/** spec §4: the row menu's manual status change offers only these. */
-export const MANUAL_DECLARATION_STATUSES = [9, 88] as const;
-/** spec §4: this manual status needs a reason (descr). */
-export const STATUS_NEEDING_REASON = 88;
-/** design: combine needs at least this many declarations. */
-export const COMBINE_MIN = 2;
 
 /**
  * POST /api/admin/declaration/create and /edit (spec §3 "Declaration form payload").
@@ -365,8 +352,6 @@ export type DeclarationOrdersReply = z.infer<typeof ZDeclarationOrdersReply>;
 
 // ---------------------------------------------------------------- returns (spec §3 "Return", §5)
 
-/** spec §9: the order refund option is 5% of the order. */
-export const RETURN_ORDER_PERCENT = 5;
 
 /** GET /api/admin/returns/run?declaration_id → what may be given back. */
 export interface ReturnDetailsReply {

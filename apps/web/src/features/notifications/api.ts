@@ -1,5 +1,5 @@
 import type { CountersReply } from '@app/contract/auth';
-import { COUNTER_THROTTLE_MS } from '@app/contract/common';
+import { COUNTER_THROTTLE_MS } from '@app/contract/common-constants';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { http } from '../../shared/http/http-client';

@@ -1,5 +1,5 @@
 import type { ClientSettingsReply } from '@app/contract/auth';
-import { SETTINGS_REFETCH_MS } from '@app/contract/common';
+import { SETTINGS_REFETCH_MS } from '@app/contract/common-constants';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../shared/http/http-client';
 

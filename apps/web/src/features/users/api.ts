@@ -1,4 +1,4 @@
-import { CACHE_LOOKUP_MS } from '@app/contract/common';
+import { CACHE_LOOKUP_MS } from '@app/contract/common-constants';
 import { MODEL } from '@app/contract/models';
 import type {
   DeclarationStatsReply,

@@ -1,4 +1,4 @@
-import { CACHE_LOOKUP_MS } from '@app/contract/common';
+import { CACHE_LOOKUP_MS } from '@app/contract/common-constants';
 import type {
   BarcodeType, CloseContainerReply, ContainerOption, ContainerRow, HandoverListReply, HandoverTaskDetail, ScanLookupReply, TransferReply,
 } from '@app/contract/warehouse';

@@ -1,4 +1,4 @@
-import { DATE_TIME_FORMAT } from '@app/contract/common';
+import { DATE_TIME_FORMAT } from '@app/contract/common-constants';
 import { az } from '@app/contract/texts/az';
 import dayjs, { type Dayjs } from 'dayjs';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type SortOrder } from '@app/contract/common';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type SortOrder } from '@app/contract/common-constants';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { QueryParams } from '../http/http-client';
 import type { ColumnFilter, DataTableColumn, FilterValue } from './column-types';

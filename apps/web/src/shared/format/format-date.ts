@@ -1,4 +1,4 @@
-import { DATE_FORMAT, DATE_TIME_FORMAT } from '@app/contract/common';
+import { DATE_FORMAT, DATE_TIME_FORMAT } from '@app/contract/common-constants';
 import dayjs from 'dayjs';
 
 /** spec §9: date-time YYYY-MM-DD HH:mm:ss; an empty or invalid value shows as a dash. */

@@ -1,4 +1,4 @@
-import { CACHE_LOOKUP_MS } from '@app/contract/common';
+import { CACHE_LOOKUP_MS } from '@app/contract/common-constants';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { http, type QueryParams } from './http-client';
 

@@ -38,14 +38,21 @@ export const countChildProductTypes = (db: DbOrTx, id: number) =>
   countWhere(db, productTypes, and(eq(productTypes.parentId, id), isNull(productTypes.deletedAt)));
 export const countChildBranches = (db: DbOrTx, id: number) =>
   countWhere(db, branches, and(eq(branches.parentId, id), isNull(branches.deletedAt)));
+/**
+ * What still refers to a country (tariffs, shops, cargoes, any parcel), in one statement: it is
+ * called inside the delete's transaction, where several queries at once on one connection are
+ * deprecated in pg (and removed in pg 9).
+ */
 export async function countCountryReferences(db: DbOrTx, id: number): Promise<number> {
-  const parts = await Promise.all([
-    countWhere(db, tariffs, and(eq(tariffs.countryId, id), isNull(tariffs.deletedAt))),
-    countWhere(db, shopNames, and(eq(shopNames.countryId, id), isNull(shopNames.deletedAt))),
-    countWhere(db, cargoes, and(eq(cargoes.countryId, id), isNull(cargoes.deletedAt))),
-    db.select({ n: sql<number>`1` }).from(declarations).where(eq(declarations.countryId, id)).limit(1).then((r) => r.length),
-  ]);
-  return parts.reduce((a, b) => a + b, 0);
+  const [row] = await db.select({
+    n: sql<number>`(
+      (select count(*) from ${tariffs} where ${tariffs.countryId} = ${id} and ${tariffs.deletedAt} is null)
+      + (select count(*) from ${shopNames} where ${shopNames.countryId} = ${id} and ${shopNames.deletedAt} is null)
+      + (select count(*) from ${cargoes} where ${cargoes.countryId} = ${id} and ${cargoes.deletedAt} is null)
+      + (select count(*) from (select 1 from ${declarations} where ${declarations.countryId} = ${id} limit 1) d)
+    )::int`,
+  }).from(sql`(select 1) as one`);
+  return Number(row?.n ?? 0);
 }
 
 export async function nextCountryId(db: DbOrTx): Promise<number> {

@@ -1,5 +1,5 @@
 import { DownloadOutlined, DownOutlined, FileExcelOutlined, FileTextOutlined, MoreOutlined, PrinterOutlined, UnorderedListOutlined, UploadOutlined } from '@ant-design/icons';
-import { EXPORT_FILE_PREFIX } from '@app/contract/documents';
+import { EXPORT_FILE_PREFIX } from '@app/contract/documents-constants';
 import { az } from '@app/contract/texts/az';
 import { Button, Dropdown, Space, type MenuProps } from 'antd';
 import { useState } from 'react';

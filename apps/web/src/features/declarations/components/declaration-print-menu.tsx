@@ -1,5 +1,5 @@
 import { DownOutlined, PrinterOutlined } from '@ant-design/icons';
-import { canPrintWaybill } from '@app/contract/documents';
+import { canPrintWaybill } from '@app/contract/documents-constants';
 import { az } from '@app/contract/texts/az';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { useCallback } from 'react';

@@ -1,6 +1,6 @@
 import { MoreOutlined } from '@ant-design/icons';
 import type { DeclarationListRow } from '@app/contract/declarations';
-import { DECLARATION_STATUS } from '@app/contract/statuses';
+import { DECLARATION_STATUS } from '@app/contract/statuses-constants';
 import { az } from '@app/contract/texts/az';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';

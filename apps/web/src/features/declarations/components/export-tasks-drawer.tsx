@@ -1,5 +1,6 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
-import { EXPORT_POLL_MS, IMPORT_STATUS, type ExportKind, type ExportTask } from '@app/contract/documents';
+import type { ExportTask } from '@app/contract/documents';
+import { EXPORT_POLL_MS, IMPORT_STATUS, type ExportKind } from '@app/contract/documents-constants';
 import { az, fill } from '@app/contract/texts/az';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Flex, Table, Tabs, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';

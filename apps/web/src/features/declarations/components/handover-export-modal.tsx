@@ -1,5 +1,5 @@
-import { DATE_TIME_FORMAT } from '@app/contract/common';
-import { EXPORT_FILE_PREFIX } from '@app/contract/documents';
+import { DATE_TIME_FORMAT } from '@app/contract/common-constants';
+import { EXPORT_FILE_PREFIX } from '@app/contract/documents-constants';
 import { az } from '@app/contract/texts/az';
 import { DatePicker, Form, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';

@@ -1,4 +1,5 @@
-import { IMPORT_PAGE_SIZE, type TrackCodeImportResult, type TrackCodeImportRow } from '@app/contract/documents';
+import type { TrackCodeImportResult, TrackCodeImportRow } from '@app/contract/documents';
+import { IMPORT_PAGE_SIZE } from '@app/contract/documents-constants';
 import { az, fill } from '@app/contract/texts/az';
 import { Alert, Button, Flex, Modal, Table, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';

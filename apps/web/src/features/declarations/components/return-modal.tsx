@@ -1,5 +1,5 @@
 import { CURRENCY_SIGN } from '@app/contract/countries';
-import { RETURN_ORDER_PERCENT } from '@app/contract/declarations';
+import { RETURN_ORDER_PERCENT } from '@app/contract/declarations-constants';
 import { az, fill } from '@app/contract/texts/az';
 import { Alert, Checkbox, Form, Modal, Spin } from 'antd';
 import { useEffect, useState } from 'react';

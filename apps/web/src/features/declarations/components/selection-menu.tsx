@@ -1,6 +1,6 @@
 import { DownOutlined } from '@ant-design/icons';
 import type { DeclarationListRow } from '@app/contract/declarations';
-import { MANUAL_DECLARATION_STATUSES } from '@app/contract/declarations';
+import { MANUAL_DECLARATION_STATUSES } from '@app/contract/declarations-constants';
 import { az } from '@app/contract/texts/az';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { useAuth } from '../../../app/auth/auth-context';

@@ -1,4 +1,4 @@
-import { AZN_PER_USD } from '@app/contract/common';
+import { AZN_PER_USD } from '@app/contract/common-constants';
 import { CURRENCY_SIGN } from '@app/contract/countries';
 import type { DeclarationListRow } from '@app/contract/declarations';
 import { az } from '@app/contract/texts/az';

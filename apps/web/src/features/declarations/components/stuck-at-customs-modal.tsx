@@ -1,4 +1,4 @@
-import { DECLARATION_STATUS } from '@app/contract/statuses';
+import { DECLARATION_STATUS } from '@app/contract/statuses-constants';
 import { az, fill } from '@app/contract/texts/az';
 import { Alert, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';

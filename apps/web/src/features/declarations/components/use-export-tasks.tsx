@@ -1,4 +1,5 @@
-import { EXPORT_POLL_MAX, EXPORT_POLL_MS, IMPORT_STATUS, type ExportTask } from '@app/contract/documents';
+import type { ExportTask } from '@app/contract/documents';
+import { EXPORT_POLL_MAX, EXPORT_POLL_MS, IMPORT_STATUS } from '@app/contract/documents-constants';
 import { az, fill } from '@app/contract/texts/az';
 import { Button, notification } from 'antd';
 import { useCallback, useEffect, useRef } from 'react';

@@ -1,5 +1,5 @@
 import { BarChartOutlined, DownOutlined, InboxOutlined, SwapOutlined } from '@ant-design/icons';
-import { STATUS_NEEDING_REASON } from '@app/contract/declarations';
+import { STATUS_NEEDING_REASON } from '@app/contract/declarations-constants';
 import { az, fill } from '@app/contract/texts/az';
 import { Alert, Button, Dropdown, Input, Modal, Popover, Select, Space, Spin, Table } from 'antd';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 import { ROLE } from '@app/contract/roles';
-import { DECLARATION_STATUS } from '@app/contract/statuses';
+import { DECLARATION_STATUS } from '@app/contract/statuses-constants';
 import { describe, expect, test } from 'vitest';
 import {
   canBulkHandOver, canCancelDispatch, canChangePartnerStatus, canChangeStatusTo, canEditPin, canHandOver, isOneCustomer, listRowActions, listSelectionActions, type Viewer,

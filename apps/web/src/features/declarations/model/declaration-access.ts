@@ -1,7 +1,7 @@
 import type { AuthUser } from '@app/contract/auth';
-import { manualTargetsFrom } from '@app/contract/declaration-workflow';
+import { manualTargetsFrom } from '@app/contract/declaration-status-rules';
 import { ROLE } from '@app/contract/roles';
-import { DECLARATION_STATUS } from '@app/contract/statuses';
+import { DECLARATION_STATUS } from '@app/contract/statuses-constants';
 
 export type Viewer = Pick<AuthUser, 'admin' | 'permissions'>;
 

@@ -1,6 +1,6 @@
 import type { ListResponse } from '@app/contract/common';
 import type { DeclarationListRow } from '@app/contract/declarations';
-import { CSV_PAGE_SIZE } from '@app/contract/documents';
+import { CSV_PAGE_SIZE } from '@app/contract/documents-constants';
 import { az } from '@app/contract/texts/az';
 import type { CsvColumn } from '@app/contract/csv';
 import type { QueryParams } from '../../../shared/http/http-client';

@@ -1,3 +1,4 @@
+import type { DeclarationCombineReply, DeclarationDetail } from '@app/contract/declarations';
 import {
   DECLARATION_MEASURE,
   DECLARATION_TYPE,
@@ -5,11 +6,9 @@ import {
   DOCUMENT_MIME_TYPES,
   STANDARD_TARIFF_CATEGORY_ID,
   isSpecialTariffCategory,
-  type DeclarationCombineReply,
-  type DeclarationDetail,
-} from '@app/contract/declarations';
+} from '@app/contract/declarations-constants';
 import { COUNTRY } from '@app/contract/countries';
-import { DECLARATION_STATUS } from '@app/contract/statuses';
+import { DECLARATION_STATUS } from '@app/contract/statuses-constants';
 import { az } from '@app/contract/texts/az';
 import type { FormValue } from '../../../shared/http/http-client';
 

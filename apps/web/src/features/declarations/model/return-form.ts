@@ -1,4 +1,5 @@
-import { RETURN_ORDER_PERCENT, type ReturnDetailsReply } from '@app/contract/declarations';
+import type { ReturnDetailsReply } from '@app/contract/declarations';
+import { RETURN_ORDER_PERCENT } from '@app/contract/declarations-constants';
 import type { FormValue } from '../../../shared/http/http-client';
 
 export interface ReturnFormValues {

@@ -2,8 +2,9 @@ import {
   ClockCircleOutlined, DeleteOutlined, DisconnectOutlined, DownOutlined, EditOutlined, EyeOutlined, FileTextOutlined, RollbackOutlined, StopOutlined, SwapOutlined,
 } from '@ant-design/icons';
 import { CURRENCY_SIGN, productPriceSign } from '@app/contract/countries';
-import { DECLARATION_TYPE, MANUAL_DECLARATION_STATUSES, type DeclarationDetail } from '@app/contract/declarations';
-import { DECLARATION_STATUS } from '@app/contract/statuses';
+import type { DeclarationDetail } from '@app/contract/declarations';
+import { DECLARATION_TYPE, MANUAL_DECLARATION_STATUSES } from '@app/contract/declarations-constants';
+import { DECLARATION_STATUS } from '@app/contract/statuses-constants';
 import { az } from '@app/contract/texts/az';
 import { Button, Card, Col, Descriptions, Dropdown, Flex, Result, Row, Space, Spin, Tag, Tooltip, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';

@@ -1,5 +1,5 @@
 import { PlusOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { DECLARATION_STATUS } from '@app/contract/statuses';
+import { DECLARATION_STATUS } from '@app/contract/statuses-constants';
 import type { DeclarationListRow } from '@app/contract/declarations';
 import { az } from '@app/contract/texts/az';
 import { Button, Typography } from 'antd';

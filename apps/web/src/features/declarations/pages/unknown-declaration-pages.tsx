@@ -1,6 +1,6 @@
 import { CheckOutlined, DeleteOutlined, EditOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ConflictedDeclarationDetail, ConflictedListRow } from '@app/contract/conflicted-declarations';
-import { CONFLICTED_STATUS } from '@app/contract/statuses';
+import { CONFLICTED_STATUS } from '@app/contract/statuses-constants';
 import { az, fill } from '@app/contract/texts/az';
 import { Button, Card, Descriptions, Dropdown, Flex, Modal, Result, Space, Spin, Tag, Typography, type MenuProps } from 'antd';
 import { useCallback, useMemo, type ReactNode } from 'react';

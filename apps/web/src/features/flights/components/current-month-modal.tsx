@@ -1,4 +1,4 @@
-import { MONTH_FORMAT } from '@app/contract/common';
+import { MONTH_FORMAT } from '@app/contract/common-constants';
 import { az, fill } from '@app/contract/texts/az';
 import { Alert, DatePicker, Form, Modal, Spin } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';

@@ -1,5 +1,5 @@
 import { COUNTRY } from '@app/contract/countries';
-import { DATE_FORMAT } from '@app/contract/common';
+import { DATE_FORMAT } from '@app/contract/common-constants';
 import { FLIGHT_STATUS, ZFlightCreate } from '@app/contract/flights';
 import { az } from '@app/contract/texts/az';
 import { Alert, Col, DatePicker, Form, Input, Modal, Row } from 'antd';

@@ -1,4 +1,4 @@
-import { EXPORT_POLL_MAX, EXPORT_POLL_MS, IMPORT_STATUS } from '@app/contract/documents';
+import { EXPORT_POLL_MAX, EXPORT_POLL_MS, IMPORT_STATUS } from '@app/contract/documents-constants';
 import { az, fill } from '@app/contract/texts/az';
 import { useCallback, useEffect, useRef } from 'react';
 import { saveBlob } from '../../../shared/files/save-blob';

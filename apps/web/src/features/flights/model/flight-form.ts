@@ -1,6 +1,6 @@
 import { normalizeAirWaybill } from '@app/contract/air-waybill';
 import { COUNTRY } from '@app/contract/countries';
-import { DATE_FORMAT } from '@app/contract/common';
+import { DATE_FORMAT } from '@app/contract/common-constants';
 import dayjs, { type Dayjs } from 'dayjs';
 
 /** Airport code a new flight's name starts with (design: Istanbul for Turkey, NYC for America, like the demo flights). */

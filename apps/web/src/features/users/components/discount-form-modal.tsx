@@ -1,4 +1,4 @@
-import { DATE_FORMAT } from '@app/contract/common';
+import { DATE_FORMAT } from '@app/contract/common-constants';
 import { COUNTRY } from '@app/contract/countries';
 import { az, fill } from '@app/contract/texts/az';
 import { ZDiscountForm } from '@app/contract/users';

@@ -1,4 +1,4 @@
-import { DATE_FORMAT } from '@app/contract/common';
+import { DATE_FORMAT } from '@app/contract/common-constants';
 import { ROLE } from '@app/contract/roles';
 import { az } from '@app/contract/texts/az';
 import { ZUserCreateForm, ZUserUpdateForm } from '@app/contract/users';

@@ -1,4 +1,4 @@
-import { DATE_FORMAT } from '@app/contract/common';
+import { DATE_FORMAT } from '@app/contract/common-constants';
 import { ROLE } from '@app/contract/roles';
 import type { Gender, UserDetail } from '@app/contract/users';
 import dayjs, { type Dayjs } from 'dayjs';

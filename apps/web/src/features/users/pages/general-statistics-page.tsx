@@ -1,4 +1,4 @@
-import { DATE_FORMAT } from '@app/contract/common';
+import { DATE_FORMAT } from '@app/contract/common-constants';
 import { az } from '@app/contract/texts/az';
 import { Alert, Card, Col, DatePicker, Flex, Row, Space, Spin, Statistic, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';

@@ -1,4 +1,4 @@
-import { MONTH_FORMAT } from '@app/contract/common';
+import { MONTH_FORMAT } from '@app/contract/common-constants';
 import { az } from '@app/contract/texts/az';
 import type { GoldenTenRow } from '@app/contract/users';
 import { Alert, Card, DatePicker, Flex, Space, Table, Tag, Typography } from 'antd';

@@ -2,7 +2,7 @@ import {
   CustomerServiceOutlined, DeleteOutlined, EditOutlined, FileSearchOutlined, KeyOutlined, LockOutlined, MailOutlined,
   MessageOutlined, PercentageOutlined, ShoppingCartOutlined, SwapOutlined, TruckOutlined, UnlockOutlined, InboxOutlined, CalendarOutlined,
 } from '@ant-design/icons';
-import { DATE_FORMAT } from '@app/contract/common';
+import { DATE_FORMAT } from '@app/contract/common-constants';
 import { az } from '@app/contract/texts/az';
 import type { UserDiscountRow } from '@app/contract/users';
 import { Alert, Button, Card, Col, Descriptions, Flex, Result, Row, Select, Space, Spin, Table, Tag, Typography } from 'antd';

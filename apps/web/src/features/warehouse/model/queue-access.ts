@@ -1,4 +1,4 @@
-import { HANDOVER_STATUS } from '@app/contract/statuses';
+import { HANDOVER_STATUS } from '@app/contract/statuses-constants';
 
 /** spec §2 "Handover queues": which buttons a queue card shows for this user. Role 1 holds every code. */
 export function queueActions(user: { admin: number; permissions: readonly string[] }, statusId: number) {

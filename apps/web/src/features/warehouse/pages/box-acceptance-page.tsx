@@ -1,6 +1,6 @@
 import { DeleteOutlined, InboxOutlined, SwapOutlined } from '@ant-design/icons';
 import { MODEL } from '@app/contract/models';
-import { STATUS_SEEDS } from '@app/contract/statuses';
+import { STATUS_SEEDS } from '@app/contract/statuses-constants';
 import { az, fill } from '@app/contract/texts/az';
 import type { BarcodeType } from '@app/contract/warehouse';
 import { Alert, Button, Card, Flex, Input, Modal, Segmented, Select, Space, Table, Tag, Typography, type InputRef, type TableRef } from 'antd';

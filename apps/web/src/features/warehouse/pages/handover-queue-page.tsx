@@ -1,4 +1,4 @@
-import { HANDOVER_STATUS } from '@app/contract/statuses';
+import { HANDOVER_STATUS } from '@app/contract/statuses-constants';
 import { az, fill } from '@app/contract/texts/az';
 import type { HandoverTaskView as HandoverTask } from '../model/handover-view';
 import { Alert, Button, Card, Checkbox, Col, Flex, Modal, Result, Row, Space, Spin, Tabs, Tag, Typography } from 'antd';
