@@ -3,35 +3,35 @@ import { useParams } from 'react-router';
 import type { RouteObject } from 'react-router';
 
 const DeclarationListPage = lazy(() =>
-  import('./pages/declaration-list-page').then((module) => ({ default: module.DeclarationListPage })),
+  import('./lists/declaration-list-page').then((module) => ({ default: module.DeclarationListPage })),
 );
 const DeclarationDetailsPage = lazy(() =>
-  import('./pages/declaration-details-page').then((module) => ({ default: module.DeclarationDetailsPage })),
+  import('./details/declaration-details-page').then((module) => ({ default: module.DeclarationDetailsPage })),
 );
-const CreateDeclarationRoute = lazy(() => import('./pages/declaration-modal-routes').then((m) => ({ default: m.CreateDeclarationRoute })));
-const UpdateDeclarationRoute = lazy(() => import('./pages/declaration-modal-routes').then((m) => ({ default: m.UpdateDeclarationRoute })));
-const ReturnRoute = lazy(() => import('./pages/declaration-modal-routes').then((m) => ({ default: m.ReturnRoute })));
-const TimelineRoute = lazy(() => import('./pages/declaration-modal-routes').then((m) => ({ default: m.TimelineRoute })));
-const StuckAtCustomsRoute = lazy(() => import('./pages/declaration-modal-routes').then((m) => ({ default: m.StuckAtCustomsRoute })));
+const CreateDeclarationRoute = lazy(() => import('./lists/declaration-modal-routes').then((m) => ({ default: m.CreateDeclarationRoute })));
+const UpdateDeclarationRoute = lazy(() => import('./lists/declaration-modal-routes').then((m) => ({ default: m.UpdateDeclarationRoute })));
+const ReturnRoute = lazy(() => import('./lists/declaration-modal-routes').then((m) => ({ default: m.ReturnRoute })));
+const TimelineRoute = lazy(() => import('./lists/declaration-modal-routes').then((m) => ({ default: m.TimelineRoute })));
+const StuckAtCustomsRoute = lazy(() => import('./lists/declaration-modal-routes').then((m) => ({ default: m.StuckAtCustomsRoute })));
 const STUCK_AT_CUSTOMS_PATH = /^(\d+(?:\/\d+)*)\/stuck-at-customs$/;
-const HandoverRoute = lazy(() => import('./pages/declaration-modal-routes').then((m) => ({ default: m.HandoverRoute })));
+const HandoverRoute = lazy(() => import('./lists/declaration-modal-routes').then((m) => ({ default: m.HandoverRoute })));
 const HANDOVER_PATH = /^(\d+(?:\/\d+)*)\/handover$/;
-const BulkHandoverRoute = lazy(() => import('./pages/workflow-pages').then((m) => ({ default: m.BulkHandoverRoute })));
-const DeclarationCountsPage = lazy(() => import('./pages/workflow-pages').then((m) => ({ default: m.DeclarationCountsPage })));
-const UnitedDeclarationsPage = lazy(() => import('./pages/united-declarations-page').then((m) => ({ default: m.UnitedDeclarationsPage })));
-const ImportRoute = lazy(() => import('./pages/document-modal-routes').then((m) => ({ default: m.ImportRoute })));
-const HandoverExportRoute = lazy(() => import('./pages/document-modal-routes').then((m) => ({ default: m.HandoverExportRoute })));
+const BulkHandoverRoute = lazy(() => import('./workflow/workflow-pages').then((m) => ({ default: m.BulkHandoverRoute })));
+const DeclarationCountsPage = lazy(() => import('./workflow/workflow-pages').then((m) => ({ default: m.DeclarationCountsPage })));
+const UnitedDeclarationsPage = lazy(() => import('./marketplace/united-declarations-page').then((m) => ({ default: m.UnitedDeclarationsPage })));
+const ImportRoute = lazy(() => import('./documents/document-modal-routes').then((m) => ({ default: m.ImportRoute })));
+const HandoverExportRoute = lazy(() => import('./documents/document-modal-routes').then((m) => ({ default: m.HandoverExportRoute })));
 const SectionFallback = lazy(() => import('../../app/pages/section-fallback').then((m) => ({ default: m.SectionFallback })));
-const variantPage = (name: keyof typeof import('./pages/declaration-variant-pages')) =>
-  lazy(() => import('./pages/declaration-variant-pages').then((m) => ({ default: m[name] })));
+const variantPage = (name: keyof typeof import('./lists/declaration-variant-pages')) =>
+  lazy(() => import('./lists/declaration-variant-pages').then((m) => ({ default: m[name] })));
 const PartnerDeclarationsPage = variantPage('PartnerDeclarationsPage');
 const MiniDeclarationsPage = variantPage('MiniDeclarationsPage');
 const CurrentMonthDeclarationsPage = variantPage('CurrentMonthDeclarationsPage');
 const DeletedDeclarationsPage = variantPage('DeletedDeclarationsPage');
 const ArchivedDeclarationsPage = variantPage('ArchivedDeclarationsPage');
 const PostDeclarationsPage = variantPage('PostDeclarationsPage');
-const unknownPage = (name: keyof typeof import('./pages/unknown-declaration-pages')) =>
-  lazy(() => import('./pages/unknown-declaration-pages').then((m) => ({ default: m[name] })));
+const unknownPage = (name: keyof typeof import('./unknowns/unknown-declaration-pages')) =>
+  lazy(() => import('./unknowns/unknown-declaration-pages').then((m) => ({ default: m[name] })));
 const UnknownDeclarationsPage = unknownPage('UnknownDeclarationsPage');
 const UnknownDetailsPage = unknownPage('UnknownDetailsPage');
 const CreateUnknownRoute = unknownPage('CreateUnknownRoute');

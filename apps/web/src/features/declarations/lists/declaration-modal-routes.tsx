@@ -1,0 +1,77 @@
+import { productPriceSign } from '@app/contract/countries';
+import { useCallback } from 'react';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useDeclaration } from '../api';
+import { DeclarationFormModal } from '../form/declaration-form-modal';
+import { ReturnModal } from '../workflow/return-modal';
+import { StatusTimelineModal } from '../workflow/status-timeline-modal';
+import { StuckAtCustomsModal } from '../workflow/stuck-at-customs-modal';
+import { HandoverModal } from '../workflow/handover-modal';
+
+const LIST = '/@next/declarations';
+
+/** Modal routes carry the table's URL state, so closing goes back to the table as it was. */
+function useCloseToList() {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  return useCallback(() => {
+    const params = new URLSearchParams(search);
+    params.delete('combined_id');
+    const rest = params.toString();
+    void navigate({ pathname: LIST, search: rest ? `?${rest}` : '' }, { replace: true });
+  }, [navigate, search]);
+}
+
+function readId(text: string | undefined): number {
+  const id = Number(text);
+  return Number.isInteger(id) && id > 0 ? id : 0;
+}
+
+/** '1,2,3' → [1, 2, 3]; anything that is not a positive id is dropped. */
+export function readIdList(text: string | null | undefined, separator: string | RegExp = ','): number[] {
+  return (text ?? '').split(separator).map(readId).filter((id) => id > 0);
+}
+
+export function CreateDeclarationRoute() {
+  const close = useCloseToList();
+  const [search] = useSearchParams();
+  return <DeclarationFormModal combinedIds={readIdList(search.get('combined_id'))} onClose={close} />;
+}
+
+export function UpdateDeclarationRoute() {
+  const { declarationId } = useParams();
+  const close = useCloseToList();
+  return <DeclarationFormModal declarationId={readId(declarationId)} onClose={close} />;
+}
+
+export function TimelineRoute() {
+  const { declarationId } = useParams();
+  const close = useCloseToList();
+  const declaration = useDeclaration(readId(declarationId));
+  return <StatusTimelineModal declarationId={readId(declarationId)} trackCode={declaration.data?.track_code} onClose={close} />;
+}
+
+/** spec §2: {ids}/stuck-at-customs, several ids joined by '/'. */
+export function StuckAtCustomsRoute({ ids }: { ids: string }) {
+  const close = useCloseToList();
+  return <StuckAtCustomsModal declarationIds={readIdList(ids, '/')} onClose={close} />;
+}
+
+export function ReturnRoute() {
+  const { declarationId } = useParams();
+  const close = useCloseToList();
+  const declaration = useDeclaration(readId(declarationId));
+  return <ReturnModal declarationId={readId(declarationId)} priceSign={productPriceSign(declaration.data?.country_id ?? 0)} onClose={close} />;
+}
+
+/** spec §2: {ids}/handover, several ids joined by '/'. */
+export function HandoverRoute({ ids }: { ids: string }) {
+  const closeToList = useCloseToList();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const taskId = Number(search.get('handover_task'));
+  const isFromQueue = Number.isInteger(taskId) && taskId > 0;
+  // Opened from a queue entry ('Təhvil verdim'): the cashier goes back to the queue, not to the table.
+  const close = isFromQueue ? () => void navigate('/@next/warehouse/handover/queues') : closeToList;
+  return <HandoverModal declarationIds={readIdList(ids, '/')} handoverTaskId={isFromQueue ? taskId : null} onClose={close} />;
+}

@@ -1,0 +1,153 @@
+import type { PackageCounts } from '@app/contract/declaration-workflow';
+import { az, fill } from '@app/contract/texts/az';
+import { Alert, Button, Checkbox, Descriptions, Form, Modal, Space, Spin, Switch, Typography } from 'antd';
+import { useState } from 'react';
+import { DecimalInput } from '../../../shared/form/decimal-input';
+import { readErrorMessage } from '../../../shared/http/http-error';
+import { useToast } from '../../../shared/toast/toast-provider';
+import { describeHandover, handoverBlocker, initialHandoverValues, toHandoverWireForm, withPackage, withTerminal, type HandoverValues } from './handover-form';
+import { useHandoverTask, useSendToPreparation } from '../../warehouse/api';
+import { useBulkHandOver, useHandOver, useHandoverDetails } from './workflow-api';
+
+const WT = az.declarationWorkflow;
+const PACKAGE_LABELS: Record<keyof PackageCounts, string> = { small: WT.smallPackage, medium: WT.mediumPackage, big: WT.bigPackage };
+
+/** spec §2/§5 handover: the debt, packages, cash/terminal/balance, the 0.2 tolerance and the change. */
+export function HandoverModal({ declarationIds, handoverTaskId = null, onClose }: { declarationIds: number[]; handoverTaskId?: number | null; onClose: () => void }) {
+  const toast = useToast();
+  const details = useHandoverDetails(declarationIds);
+  const save = useHandOver();
+  const queue = useSendToPreparation();
+  // design (DOMAIN §5): instead of handing over now, the parcels go to warehouse preparation and the
+  // customer into the handover queue (41); money is taken when the queue entry is handed over.
+  const [toPreparation, setToPreparation] = useState(false);
+  const [edited, setValues] = useState<HandoverValues | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  // Opened from a queue entry: the package counts start from the entry's (GET handover/info).
+  const task = useHandoverTask(handoverTaskId ?? 0, { enabled: handoverTaskId !== null, poll: false });
+  const taskPackages = task.data
+    ? { small: task.data.packages.smallPackage, medium: task.data.packages.mediumPackage, big: task.data.packages.bigPackage }
+    : undefined;
+  const data = task.isLoading ? undefined : details.data;
+  const values = edited ?? (data ? initialHandoverValues(data, taskPackages) : null);
+
+  const math = data && values ? describeHandover(data, values) : null;
+
+  const submit = async () => {
+    if (!data || !values || !math) return;
+    if (toPreparation) {
+      try {
+        await queue.mutateAsync({ declarationIds, small: values.packages.small, medium: values.packages.medium, big: values.packages.big });
+        void toast.success(WT.sentToPreparation);
+        onClose();
+      } catch (e) {
+        setError(readErrorMessage(e));
+      }
+      return;
+    }
+    const blocker = handoverBlocker(math);
+    if (blocker) { setError(blocker); return; } // spec §5: no call
+    setError(null);
+    try {
+      await save.mutateAsync(toHandoverWireForm(declarationIds, values, handoverTaskId));
+      void toast.success(WT.handedOver);
+      onClose();
+    } catch (e) {
+      setError(readErrorMessage(e));
+    }
+  };
+
+  const title = declarationIds.length > 1 ? fill(WT.handoverTitleMany, { N: declarationIds.length }) : WT.handoverTitle;
+  return (
+    <Modal open title={title} width={768} onCancel={onClose} onOk={() => void submit()} okText={toPreparation ? WT.sendToPreparationButton : WT.confirmHandover}
+      okButtonProps={{ loading: save.isPending || queue.isPending, disabled: !math, 'data-testid': 'handover-submit' } as never} destroyOnHidden>
+      {(details.isLoading || task.isLoading) && <Spin />}
+      {details.error && <Alert type="error" showIcon message={readErrorMessage(details.error)} />}
+      {data && values && math && (
+        <Form layout="vertical" onFinish={() => void submit()}>
+          <Descriptions size="small" column={2} bordered items={[
+            { key: 'c', label: WT.customer, children: `${data.user.code ?? ''} ${data.user.name} ${data.user.surname}` },
+            { key: 'b', label: WT.balanceUsd, children: data.balance.usd },
+            { key: 'd', label: WT.deliveryDebt, children: `${data.deliveryCredit.usd} $ = ${data.deliveryCredit.azn} ₼` },
+            { key: 't', label: WT.balanceTry, children: data.balance.try },
+            { key: 'p', label: az.declarations.title, span: 2, children: data.declarations.map((d) => `${d.trackCode} (${d.deliveryPrice ?? '0.00'} $${d.paid ? `, ${WT.alreadyPaid}` : ''})`).join(', ') },
+          ]} />
+          <Typography.Title level={5} style={{ marginTop: 16 }}>{WT.packages}</Typography.Title>
+          <Space wrap size="large">
+            {(Object.keys(PACKAGE_LABELS) as (keyof PackageCounts)[]).map((kind) => (
+              <Space key={kind} aria-label={PACKAGE_LABELS[kind]}>
+                <span>{PACKAGE_LABELS[kind]} ({data.packagePrices[kind]} ₼)</span>
+                <Button size="small" aria-label={`${PACKAGE_LABELS[kind]} −`} onClick={() => setValues(withPackage(data, values, kind, -1))}>−</Button>
+                <strong data-testid={`package-${kind}`}>{values.packages[kind]}</strong>
+                <Button size="small" aria-label={`${PACKAGE_LABELS[kind]} +`} onClick={() => setValues(withPackage(data, values, kind, 1))}>+</Button>
+              </Space>
+            ))}
+          </Space>
+          {!handoverTaskId && (
+            <div style={{ marginTop: 16 }}>
+              <Space>
+                <Switch checked={toPreparation} onChange={setToPreparation} aria-label={WT.sendToPreparation} data-testid="handover-to-preparation" />
+                <span>{WT.sendToPreparation}</span>
+              </Space>
+              {toPreparation && <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>{WT.sendToPreparationHint}</Typography.Paragraph>}
+            </div>
+          )}
+          <Descriptions size="small" column={2} style={{ marginTop: 16 }} items={[
+            { key: 'pa', label: WT.packageAmount, children: `${math.packageAzn} ₼` },
+            { key: 'td', label: WT.totalDue, children: <strong data-testid="handover-total">{math.totalAzn} ₼</strong> },
+          ]} />
+          {!toPreparation && <>
+          <Space wrap align="start">
+            <Form.Item label={WT.cash}>
+              <DecimalInput name="cash" value={values.cash} onChange={(cash) => setValues({ ...values, cash })} />
+            </Form.Item>
+            <Form.Item label={WT.terminal}>
+              <DecimalInput name="terminal" value={values.terminal} onChange={(t) => setValues(withTerminal(data, values, t))} />
+            </Form.Item>
+          </Space>
+          <Checkbox checked={values.useBalance} disabled={Number(data.balance.usd) <= 0} onChange={(e) => setValues({ ...values, useBalance: e.target.checked })}>
+            {WT.useBalance}
+          </Checkbox>
+          {values.useBalance && <div>{fill(WT.balanceUsed, { USD: math.balanceUsedUsd, AZN: math.balanceUsedAzn })}</div>}
+          <Descriptions size="small" column={1} style={{ marginTop: 12 }} items={[
+            { key: 'r', label: WT.refund, children: <span data-testid="handover-refund">{math.refund} ₼</span> },
+          ]} />
+          </>}
+          {error && <Alert type="error" showIcon message={error} role="alert" />}
+          <button type="submit" hidden />
+        </Form>
+      )}
+    </Modal>
+  );
+}
+
+/** spec §2/§7: declarations/bulk-handover — status 9 (only) and a tariff; needs bulkdeclarationhandover. */
+export function BulkHandoverModal({ onClose, plans }: { onClose: () => void; plans: { value: number; label: string }[] }) {
+  const toast = useToast();
+  const [planTypeId, setPlan] = useState<number | undefined>(undefined);
+  const [error, setError] = useState<string | null>(null);
+  const save = useBulkHandOver();
+  return (
+    <Modal open title={WT.bulkHandoverTitle} width={576} onCancel={onClose} okButtonProps={{ loading: save.isPending }}
+      onOk={async () => {
+        try {
+          const reply = await save.mutateAsync({ statusId: 9, planTypeId });
+          void toast.success(fill(WT.bulkHandoverDone, { N: reply.data.count }));
+          onClose();
+        } catch (e) { setError(readErrorMessage(e)); }
+      }}>
+      <p>{WT.bulkHandoverHint}</p>
+      <Form layout="vertical">
+        <Form.Item label={WT.bulkHandoverStatus}><span>9 — {az.declarationsUi.handOver}</span></Form.Item>
+        <Form.Item label={WT.bulkHandoverPlan}>
+          <select aria-label={WT.bulkHandoverPlan} value={planTypeId ?? ''} onChange={(e) => setPlan(e.target.value ? Number(e.target.value) : undefined)}>
+            <option value="">—</option>
+            {plans.map((p) => <option key={p.value} value={p.value}>{p.label}</option>)}
+          </select>
+        </Form.Item>
+      </Form>
+      {error && <Alert type="error" showIcon message={error} />}
+    </Modal>
+  );
+}
+
