@@ -2,7 +2,7 @@ import { computeHandover, fromUnits, subtractAmounts, sumAmounts, toUnits, type 
 import { az, fill } from '@app/contract/texts/az';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { BASE_URL, DEMO, keepPrintFramesFromPrinting, launchBrowser, openPage, readAccessToken, signInAndWait } from './support/browser';
+import { BASE_URL, DEMO, keepPrintFramesFromPrinting, launchBrowser, openPage, readAccessToken, signInAndWait, tableRows, waitForTable } from './support/browser';
 
 /*
  * Issue 8: a customer's handover queue entry is executed ('Icra edirəm'), opened, handed over with
@@ -127,10 +127,14 @@ describe('[WAREHOUSE][E2E] handover queue → executed → paid by balance and c
     await page.getByTestId('cashbox-summary').waitFor();
     await expect.poll(async () => page.getByTestId('cashbox-summary').innerText()).toContain(`${registerAfter.amount} AZN`);
 
-    // The history tab lists the entry as handed over.
+    // The history tab lists the handover first (newest first): the customer and the parcels, from the entry.
+    const history = await api<{ data: { handover_task_id: number | null; user_id: number }[] }>(token, '/api/admin/handover/history?per_page=1');
+    expect(history.body.data[0]).toMatchObject({ handover_task_id: taskId, user_id: details.user.id });
     await page.keyboard.press('Escape');
     await page.goto(`${BASE_URL}/@next/warehouse/handover/history`);
-    await page.getByTestId(`queue-card-${taskId}`).getByText(W.handedOver).waitFor();
+    await waitForTable(page, 'handover-history');
+    const firstCode = [...details.declarations].sort((a, b) => a.id - b.id)[0]!.trackCode;
+    await expect.poll(async () => tableRows(page, 'handover-history').first().innerText()).toContain(firstCode);
     await context.close();
   }, 120_000);
 });

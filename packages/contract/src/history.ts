@@ -114,3 +114,29 @@ export const ZLogInfoReply = z.object({
   }),
 });
 export type LogInfoReply = z.infer<typeof ZLogInfoReply>;
+
+/**
+ * The status history of one record, oldest first (the status timeline):
+ *  - GET /api/admin/states/history?model_id&objectId (real clients send `objectId`; `object_id` also taken),
+ *  - GET /api/client/get_status_map?model_id&object_id (`descr`: the note given with the change, '' when none).
+ */
+export const ZStateHistoryQuery = z.object({ model_id: zId, objectId: optionalId, object_id: optionalId });
+export type StateHistoryQuery = z.infer<typeof ZStateHistoryQuery>;
+export const ZStatusMapQuery = z.object({ model_id: zId, object_id: zId });
+export type StatusMapQuery = z.infer<typeof ZStatusMapQuery>;
+
+/** One status change of the record, flat (issue 14). */
+export const ZStateHistoryRow = z.object({
+  id: z.number().int(),
+  state_id: z.number().int(),
+  state_name: z.string(),
+  from_state_id: z.number().int().nullable(),
+  from_state_name: z.string().nullable(),
+  user_id: z.number().int().nullable(), // null: the system
+  user_name: z.string().nullable(),
+  descr: z.string(), // '' when the change had no note
+  created_at: z.string(),
+});
+export type StateHistoryRow = z.infer<typeof ZStateHistoryRow>;
+export const ZStateHistoryReply = z.object({ data: z.array(ZStateHistoryRow) });
+export type StateHistoryReply = z.infer<typeof ZStateHistoryReply>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zDateTimeOut, zDecimalOut, zIdList, zInt, ZListQuery } from './common';
+import { zDateTimeOut, zDateTimeText, zDecimalOut, zIdList, zInt, ZListQuery, zListReply } from './common';
 
 /*
  * The warehouse floor (issue 8; spec §2 "Box acceptance screen", "Handover queues", §3 Box,
@@ -199,3 +199,55 @@ export const ZHandoverTaskReply = z.object({ data: ZHandoverTaskDetail });
 /** `param`: the caller's started entries (clients read `param[].id`). */
 export const ZHandoverListReply = z.object({ data: z.array(ZHandoverTask), total: z.number().int(), param: z.array(z.object({ id: z.number().int() })) });
 export type HandoverListReply = z.infer<typeof ZHandoverListReply>;
+
+// ---------------------------------------------------------------- handover history
+
+export const HANDOVER_HISTORY_SORT_COLUMNS = ['id', 'created_at', 'total_azn'] as const;
+/**
+ * GET /api/admin/handover/history: the handovers done at the counter (one row per payment of
+ * POST declaration/pay, with or without a queue entry), newest first, of the user's branch.
+ */
+export const ZHandoverHistoryQuery = ZListQuery.extend({
+  sort_column: z.enum(HANDOVER_HISTORY_SORT_COLUMNS).optional(),
+  user_id: optionalId,
+  cashier_id: optionalId,
+  branch_id: optionalId,
+  track_code: optionalText(80),
+  date_from: zDateTimeText.optional(),
+  date_to: zDateTimeText.optional(),
+});
+export type HandoverHistoryQuery = z.infer<typeof ZHandoverHistoryQuery>;
+/** One handover: who (cashier) handed which parcels to which customer, when, and what was paid (AZN). */
+export const ZHandoverHistoryRow = z.object({
+  id: z.number().int(),
+  created_at: zDateTimeOut,
+  user_id: z.number().int(),
+  user_code: z.string().nullable(),
+  user_name: z.string(),
+  /** 0 and '' when unknown. */
+  cashier_id: z.number().int(),
+  cashier_name: z.string(),
+  branch_id: z.number().int().nullable(),
+  branch_name: z.string().nullable(),
+  handover_task_id: z.number().int().nullable(),
+  count: z.number().int(),
+  track_codes: z.array(z.string()),
+  total_azn: zDecimalOut,
+  cash_azn: zDecimalOut,
+  terminal_azn: zDecimalOut,
+  balance_azn: zDecimalOut,
+  package_azn: zDecimalOut,
+});
+export type HandoverHistoryRow = z.infer<typeof ZHandoverHistoryRow>;
+export const ZHandoverHistoryReply = zListReply(ZHandoverHistoryRow);
+export type HandoverHistoryReply = z.infer<typeof ZHandoverHistoryReply>;
+
+/**
+ * GET /api/admin/boxes/options: parcels (koli) as options, `box` = the parcel's label, newest first;
+ * `page`/`per_page` as clients send them (per_page 10000 for the whole list).
+ */
+export const ZBoxOptionsQuery = ZListQuery.pick({ page: true, per_page: true });
+export type BoxOptionsQuery = z.infer<typeof ZBoxOptionsQuery>;
+export const ZBoxOption = z.object({ id: z.number().int(), box: z.string(), flight_id: z.number().int().nullable() });
+export const ZBoxOptionsReply = z.object({ data: z.array(ZBoxOption), total: z.number().int() });
+export type BoxOptionsReply = z.infer<typeof ZBoxOptionsReply>;

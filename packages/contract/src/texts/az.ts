@@ -1174,6 +1174,18 @@ export const az = {
     statusChanged: 'Status dəyişdirildi',
     statusHistoryAccepted: 'Yeşiyə qəbul edildi',
     statusHistoryQueued: 'Anbar hazırlığına göndərildi',
+    // handover history (the 'Tarixçə' tab: handovers done at the counter)
+    handedOverAt: 'Təhvil tarixi',
+    handoverParcels: 'Bağlamalar',
+    handoverPaid: 'Ödəniş (AZN)',
+    handoverCash: 'Nağd',
+    handoverTerminal: 'Terminal',
+    handoverBalance: 'Balansdan',
+    handoverQueueEntry: 'Növbə',
+    handoverCount: 'Say',
+    handoverPaidBy: 'Ödəniş üsulu',
+    trackCode: 'İzləmə kodu',
+    moreParcels: '+{N}',
   },
   customsUi: {
     pingOk: 'Gömrük xidməti işləyir',

@@ -13,7 +13,7 @@ import { generateDeclarationExtrasData } from './demo-workflow';
 import { seedDemoCurrencyRates, seedDemoSettings } from './demo-settings';
 import { generateDeclarationListData } from './demo-declaration-lists';
 import { seedDemoSettingLists } from './demo-settings-lists';
-import { generateWarehouseData } from './demo-warehouse';
+import { generateHandoverHistoryData, generateWarehouseData } from './demo-warehouse';
 import { generateCustomsDemoData } from './demo-customs';
 import { generateFlightsDemoData } from './demo-flights';
 import { generateMoneyDemoData } from './demo-money';
@@ -73,6 +73,7 @@ export async function seedDemoData(db: Db, opts: { customers: number; declaratio
   await generateDeclarationListData(db, { staffIds: staffIds.slice(0, 3) }); // admin, storage worker, back office
   await seedDemoSettingLists(db); // every settings list opens on realistic rows
   await generateWarehouseData(db, { staffIds }); // boxes, transfers, handover queue (issue 8)
+  await generateHandoverHistoryData(db, { staffIds }); // the payments of the handed-over parcels (handover history)
   await generateCustomsDemoData(db); // customs screens: parcels at customs, queue, tasks
   await generateFlightsDemoData(db, { staffIds }); // flights: open flights to close with dispatch, package runs of a closed one
   await generateMoneyDemoData(db); // customers' balance operations behind their balances (issue 8)

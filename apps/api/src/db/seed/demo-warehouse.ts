@@ -50,3 +50,30 @@ export async function generateWarehouseData(db: Db, opts: { staffIds: readonly n
       values (7, ${taskId}, null, 41, ${admin})${status === 42 ? sql`, (7, ${taskId}, 41, 42, ${worker})` : sql``}`);
   }
 }
+
+/**
+ * Handover history: the demo's handed-over parcels (status 10, with their handover time) were
+ * handed over at the counter, so each customer's parcels of one day get the payment row a real
+ * handover writes (declaration_payments: cashier, parcels, the delivery debt × 1.7 paid in cash).
+ * Run after delivered_at is set (generateDocumentsDemoData). Idempotent: parcels already in a
+ * payment are skipped.
+ */
+export async function generateHandoverHistoryData(db: Db, opts: { staffIds: readonly number[] }): Promise<void> {
+  const admin = opts.staffIds[0] ?? null;
+  const office = opts.staffIds[2] ?? admin;
+  await db.execute(sql`
+    insert into declaration_payments (user_id, debt_usd, debt_azn, package_azn, total_azn, cash_azn, terminal_azn, balance_usd, balance_azn,
+      declaration_ids, cashier_id, branch_id, created_at)
+    select d.user_id,
+      coalesce(sum(d.delivery_price), 0),
+      round(coalesce(sum(d.delivery_price), 0) * 1.7, 2), 0,
+      round(coalesce(sum(d.delivery_price), 0) * 1.7, 2), round(coalesce(sum(d.delivery_price), 0) * 1.7, 2), 0, 0, 0,
+      jsonb_agg(d.id order by d.id),
+      case when d.branch_id = 2 then ${office}::int else ${admin}::int end,
+      d.branch_id,
+      max(d.delivered_at)
+    from declarations d
+    where d.status_id = 10 and d.deleted_at is null and d.user_id is not null and d.delivered_at is not null
+      and not exists (select 1 from declaration_payments p where p.declaration_ids @> jsonb_build_array(d.id))
+    group by d.user_id, d.branch_id, (d.delivered_at at time zone 'Asia/Baku')::date`);
+}

@@ -1,4 +1,4 @@
-import type { LogInfoReply, LogRow, StateArchiveRow } from '@app/contract/history';
+import type { LogInfoReply, LogRow, StateArchiveRow, StateHistoryRow } from '@app/contract/history';
 import { MODEL } from '@app/contract/models';
 import { ROLE_DEFAULT_PERMISSIONS } from '@app/contract/permissions';
 import type { DeclarationListRow } from '@app/contract/declarations';
@@ -116,5 +116,59 @@ describe('[HISTORY] operation log', () => {
     expect((await get('/api/admin/logs/info?log_id=zero', admin)).statusCode).toBe(422);
     expect((await get('/api/admin/logs/info?log_id=99999999', admin)).statusCode).toBe(404);
     expect((await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(auditLog))[0]!.n).toBe(before);
+  });
+});
+
+describe('[HISTORY] one record\'s status history (states/history, get_status_map)', () => {
+  test('states/history?model_id&objectId lists the changes oldest first with who and the status name', async () => {
+    const res = await get(`/api/admin/states/history?model_id=${MODEL.declarations}&objectId=${declaration.id}`, ofis);
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json().data as StateHistoryRow[];
+    expect(rows.slice(-2).map((r) => r.state_id)).toEqual([9, 88]);
+    expect(rows.at(-2)).toMatchObject({ user_id: ofisId, user_name: 'Nigar Əliyeva', state_name: expect.any(String) });
+    expect(rows.at(-1)).toMatchObject({ user_id: adminId, from_state_id: 9, descr: 'Sənəd yoxdur' });
+    expect(rows.at(-1)!.state_name.length).toBeGreaterThan(0);
+    expect(rows.every((r) => typeof r.id === 'number' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(r.created_at))).toBe(true);
+    // object_id is taken too; a record without changes has an empty history.
+    const same = (await get(`/api/admin/states/history?model_id=${MODEL.declarations}&object_id=${declaration.id}`, ofis)).json().data as StateHistoryRow[];
+    expect(same.map((r) => r.id)).toEqual(rows.map((r) => r.id));
+    expect((await get(`/api/admin/states/history?model_id=${MODEL.declarations}&objectId=99999999`, ofis)).json()).toEqual({ data: [] });
+  });
+
+  test('get_status_map?model_id&object_id: the same timeline with descr', async () => {
+    const res = await get(`/api/client/get_status_map?model_id=${MODEL.declarations}&object_id=${declaration.id}`, ofis);
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json().data as StateHistoryRow[];
+    expect(rows.at(-1)).toMatchObject({ state_id: 88, descr: 'Sənəd yoxdur', user_id: adminId, user_name: expect.any(String) });
+  });
+
+  test('refused without state_changes (history); bad input 422', async () => {
+    expect((await get(`/api/admin/states/history?model_id=2&objectId=${declaration.id}`, anbar)).statusCode).toBe(403);
+    expect((await get('/api/admin/states/history?model_id=2', admin)).statusCode).toBe(422);
+    expect((await get('/api/admin/states/history?model_id=x&objectId=1', admin)).statusCode).toBe(422);
+    expect((await get('/api/client/get_status_map?model_id=2', admin)).statusCode).toBe(422);
+  });
+});
+
+describe('[HISTORY] logs/export', () => {
+  test('a CSV (BOM, logs_… file) of the log with the list filters; a non-admin gets only their own; refused without my_logs', async () => {
+    const res = await get(`/api/admin/logs/export?model_id=${MODEL.declarations}&object_id=${declaration.id}`, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="logs_\d{8}-\d{6}\.csv"$/);
+    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const listed = (await get(`/api/admin/logs?model_id=${MODEL.declarations}&object_id=${declaration.id}&per_page=1000`, admin)).json() as { data: LogRow[] };
+    expect(lines.length - 1).toBe(listed.data.length);
+    expect(lines.length).toBeGreaterThan(2);
+    expect(lines[1]!.startsWith(`${listed.data[0]!.id},`)).toBe(true);
+    expect(res.body).toContain('Nigar Əliyeva');
+    // ofis (not an admin) exports only its own entries.
+    const own = (await get(`/api/admin/logs/export?model_id=${MODEL.declarations}&object_id=${declaration.id}`, ofis)).body;
+    const ownLines = own.replace(/^\uFEFF/, '').trim().split('\r\n').slice(1);
+    expect(ownLines.length).toBeGreaterThan(0);
+    expect(ownLines.length).toBeLessThan(lines.length - 1);
+    expect(ownLines.every((l) => l.includes(',Nigar Əliyeva,'))).toBe(true);
+    expect((await get('/api/admin/logs/export', anbar)).statusCode).toBe(403);
+    expect((await get('/api/admin/logs/export?method=GETX', admin)).statusCode).toBe(422);
   });
 });

@@ -1,4 +1,4 @@
-import type { LogListQuery, LogRow, StateArchiveQuery, StateArchiveRow } from '@app/contract/history';
+import type { LogListQuery, LogRow, StateArchiveQuery, StateArchiveRow, StateHistoryRow } from '@app/contract/history';
 import { MODEL, MODEL_NAMES, type ModelId } from '@app/contract/models';
 import { az } from '@app/contract/texts/az';
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
@@ -100,6 +100,24 @@ export async function findStateArchivePage(db: DbOrTx, query: StateArchiveQuery,
   return { rows: rows as StateArchiveRow[], total };
 }
 
+// ---------------------------------------------------------------- one record's status history
+
+/** The status changes of one record, oldest first (status_history_object_idx). */
+export async function findStateHistory(db: DbOrTx, modelId: number, objectId: number, timeZone: string) {
+  const rows = await db.select({
+    id: h.id,
+    state_id: h.stateId,
+    state_name: sql<string>`coalesce(${stateName(hCol('state_id'))}, '')`,
+    from_state_id: h.fromStateId,
+    from_state_name: stateName(hCol('from_state_id')),
+    user_id: h.userId,
+    user_name: userName(hCol('user_id')),
+    descr: sql<string>`coalesce(${h.note}, '')`,
+    created_at: asDateTime(h.createdAt, timeZone),
+  }).from(h).where(and(eq(h.modelId, modelId), eq(h.objectId, objectId))).orderBy(h.createdAt, h.id);
+  return rows as StateHistoryRow[];
+}
+
 // ---------------------------------------------------------------- operation log
 
 function logSpec(timeZone: string): ListSpec<LogListQuery> {
@@ -143,17 +161,31 @@ const logColumns = (timeZone: string) => ({
  * One page of the operation log. `onlyUserId`: the viewer may read only their own entries.
  * `record`: the timeline's link (model_id + object_id) turned into entity + entity_id.
  */
-export async function findLogPage(db: DbOrTx, query: LogListQuery, timeZone: string, scope: { onlyUserId?: number; record?: { entity: string; entityId: string } }) {
+type LogScope = { onlyUserId?: number; record?: { entity: string; entityId: string } };
+
+/** The log's ListSpec query plus the viewer's and the record's conditions (the list and its export). */
+function buildLogQuery(query: LogListQuery, timeZone: string, scope: LogScope) {
   const built = buildListQuery(logSpec(timeZone), query);
   const extra: SQL[] = [];
   if (scope.onlyUserId !== undefined) extra.push(sql`${a.userId} = ${scope.onlyUserId}`);
   if (scope.record) extra.push(sql`${a.entity} = ${scope.record.entity} and ${a.entityId} = ${scope.record.entityId}`);
   const where = and(built.where, ...extra);
-  const scoped = { ...built, where, isEstimable: built.isEstimable && extra.length === 0 };
+  return { built, where, scoped: { ...built, where, isEstimable: built.isEstimable && extra.length === 0 } };
+}
+
+export async function findLogPage(db: DbOrTx, query: LogListQuery, timeZone: string, scope: LogScope) {
+  const { built, where, scoped } = buildLogQuery(query, timeZone, scope);
   const page = db.select({ id: a.id }).from(a).where(where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset).as('page');
   const rows = await db.select(logColumns(timeZone)).from(page).innerJoin(a, eq(a.id, page.id)).orderBy(...built.orderBy);
   const total = await countList(db, a, scoped);
   return { rows: rows as LogSqlRow[], total };
+}
+
+/** The whole filtered log (the list's filters and sort, no paging) up to `max` rows: logs/export. */
+export async function findLogsForExport(db: DbOrTx, query: LogListQuery, timeZone: string, scope: LogScope, max: number) {
+  const { built, where } = buildLogQuery({ ...query, page: 1, per_page: max }, timeZone, scope);
+  const rows = await db.select(logColumns(timeZone)).from(a).where(where).orderBy(...built.orderBy).limit(built.limit);
+  return rows as LogSqlRow[];
 }
 
 export async function findLog(db: DbOrTx, id: number, timeZone: string) {

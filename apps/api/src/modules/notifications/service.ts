@@ -2,22 +2,25 @@ import type { CountersReply } from '@app/contract/auth';
 import type { Db } from '../../db/client';
 import type { RequestUser } from '../../platform/access';
 import { partnerScopeOf } from '../../platform/partner-scope';
+import { countOpenConflicted } from '../declarations/unknowns/queries';
 import { countHandoverQueue } from '../warehouse/service';
 import { countUnreadDeclarations } from './queries';
 
 /**
- * Sidebar badges (spec §3 "Counters"). Domains that are not built yet (orders, couriers, tickets,
- * unknown declarations) report 0, the spec's default, until their issue lands.
+ * Sidebar badges (spec §3 "Counters"). Domains that are not built yet (orders, couriers, tickets)
+ * report 0, the spec's default, until their issue lands. Unknown declarations count the open rows
+ * of their list (not deleted, not accepted, not resolved).
  */
 export async function countBadges(db: Db, user: RequestUser, timeZone: string): Promise<CountersReply> {
   const declaration = await countUnreadDeclarations(db, partnerScopeOf(user));
   const queue = await countHandoverQueue(db, user, timeZone);
+  const conflicted = await countOpenConflicted(db);
   return {
     data: {
       courier: 0,
       order: 0,
       declaration,
-      conflicted_declaration: 0,
+      conflicted_declaration: conflicted,
       ticket: 0,
       ...queue,
     },

@@ -1,5 +1,5 @@
 import {
-  ZHandoverCancelItemForm, ZHandoverCreateForm, ZHandoverListQuery, ZHandoverListReply, ZHandoverStateForm, ZHandoverTaskQuery, ZHandoverTaskReply,
+  ZHandoverCancelItemForm, ZHandoverCreateForm, ZHandoverHistoryQuery, ZHandoverHistoryReply, ZHandoverListQuery, ZHandoverListReply, ZHandoverStateForm, ZHandoverTaskQuery, ZHandoverTaskReply,
 } from '@app/contract/warehouse';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,6 +7,7 @@ import { requireUser } from '../../platform/auth/guard';
 import {
   cancelHandoverTask, changeHandoverState, listHandoverTasks, readHandoverTask, removeHandoverItem, sendToWarehousePreparation,
 } from './handover';
+import { listHandoverHistory } from './handover-history';
 
 /** Handover queue (spec §7 Handover). */
 export function registerHandoverRoutes(server: FastifyInstance): void {
@@ -18,6 +19,10 @@ export function registerHandoverRoutes(server: FastifyInstance): void {
     schema: { tags, summary: 'Queue entries of the user\'s branch by state (data, total, active task ids)', querystring: ZHandoverListQuery, response: { 200: ZHandoverListReply } },
     config: { access: { permission: 'local_warehouse' } },
   }, (req) => listHandoverTasks(app.db, requireUser(req), req.query, tz()));
+  app.get('/api/admin/handover/history', {
+    schema: { tags, summary: 'Handovers done at the counter (one row per payment: cashier, customer, parcels, amounts), newest first', querystring: ZHandoverHistoryQuery, response: { 200: ZHandoverHistoryReply } },
+    config: { access: { permission: 'local_warehouse' } },
+  }, (req) => listHandoverHistory(app.db, requireUser(req), req.query, tz()));
   app.get('/api/admin/handover/info', {
     schema: { tags, summary: 'One queue entry with its parcels grouped by box', querystring: ZHandoverTaskQuery, response: { 200: ZHandoverTaskReply } },
     config: { access: { permission: 'local_warehouse' } },

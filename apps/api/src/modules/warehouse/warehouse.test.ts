@@ -326,3 +326,19 @@ describe('[WAREHOUSE][QUEUE] handover queue', () => {
     expect(history.data.map((t: { id: number }) => t.id)).toContain(id);
   });
 });
+
+describe('[WAREHOUSE] boxes/options (parcels as options)', () => {
+  test('page=1&per_page=10000 gives data[] of id + box (the label), newest first, with the total; a partner is refused', async () => {
+    const res = await get('/api/admin/boxes/options?page=1&per_page=10000', anbar);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { data: { id: number; box: string }[]; total: number };
+    expect(body.data.length).toBeGreaterThan(0);
+    expect(body.total).toBe(body.data.length);
+    expect(body.data.every((o) => typeof o.id === 'number' && typeof o.box === 'string' && o.box.length > 0)).toBe(true);
+    expect(body.data.map((o) => o.id)).toEqual([...body.data.map((o) => o.id)].sort((a, b) => b - a));
+    const second = (await get('/api/admin/boxes/options?page=2&per_page=1', anbar)).json() as { data: { id: number }[]; total: number };
+    expect(second).toMatchObject({ total: body.total, data: [{ id: body.data[1]!.id }] });
+    expect((await get('/api/admin/boxes/options', partner)).statusCode).toBe(403);
+    expect((await get('/api/admin/boxes/options?per_page=0', anbar)).statusCode).toBe(422);
+  });
+});

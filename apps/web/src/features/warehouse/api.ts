@@ -1,9 +1,9 @@
 import { CACHE_LOOKUP_MS } from '@app/contract/common-constants';
 import type {
-  BarcodeType, CloseContainerReply, ContainerOption, ContainerRow, HandoverListReply, HandoverTaskDetail, ScanLookupReply, TransferReply,
+  BarcodeType, CloseContainerReply, ContainerOption, ContainerRow, HandoverHistoryReply, HandoverListReply, HandoverTaskDetail, ScanLookupReply, TransferReply,
 } from '@app/contract/warehouse';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../shared/http/http-client';
+import { http, type QueryParams } from '../../shared/http/http-client';
 import { counterKeys } from '../notifications/api';
 import { toQueueView, toTaskDetailView, type HandoverTaskDetailView } from './model/handover-view';
 
@@ -16,6 +16,7 @@ export const warehouseKeys = {
   boxes: (scope: BoxScope, branchId: number | null) => ['warehouse', 'boxes', scope, branchId] as const,
   queue: (states: readonly number[]) => ['warehouse', 'queue', ...states] as const,
   task: (id: number) => ['warehouse', 'task', id] as const,
+  history: ['warehouse', 'handover-history'] as const,
 };
 
 export interface BoxOption { value: number; label: string; branchId: number | null }
@@ -57,12 +58,18 @@ export function selectBox(scope: BoxScope, containerId: number) {
 // ---------------------------------------------------------------- handover queue
 
 /** Queue entries; live by short polling (design: 5 s while the screen is open). */
-export function useHandoverQueue(states: readonly number[], page = 1) {
+export function useHandoverQueue(states: readonly number[], options: { enabled?: boolean } = {}, page = 1) {
   return useQuery({
+    enabled: options.enabled ?? true,
     queryKey: [...warehouseKeys.queue(states), page],
     queryFn: ({ signal }) => http.get<HandoverListReply>('/api/admin/handover/list', { state_id: states, page, per_page: 50 }, signal).then(toQueueView),
     refetchInterval: 5_000,
   });
+}
+
+/** GET handover/history: the handovers done at the counter (the History tab's table), newest first. */
+export function fetchHandoverHistoryPage(params: QueryParams, signal: AbortSignal): Promise<HandoverHistoryReply> {
+  return http.get<HandoverHistoryReply>('/api/admin/handover/history', params, signal);
 }
 
 /** GET handover/info; polled while the entry's page is open, read once elsewhere (`poll: false`). */

@@ -117,6 +117,13 @@ export async function findArchivePage(db: DbOrTx, query: ArchiveListQuery, timeZ
   return { rows, total };
 }
 
+/** The whole filtered archive (its filters and sort, no paging) up to `max` rows: declaration/archive_export. */
+export async function findArchiveForExport(db: DbOrTx, query: ArchiveListQuery, timeZone: string, max: number) {
+  const built = buildListQuery(archiveListSpec(timeZone), { ...query, page: 1, per_page: max });
+  const ids = await db.select({ id: d.id }).from(d).where(built.where).orderBy(...built.orderBy).limit(built.limit);
+  return declarationRows.rows<DeclarationListRow>(db, rowKey(timeZone, null), ids.map((r) => r.id));
+}
+
 // ---------------------------------------------------------------- post declarations
 
 function postListSpec(timeZone: string): ListSpec<PostDeclarationListQuery> {

@@ -150,3 +150,21 @@ describe('[DECLARATIONS][LISTS] partner, this month and minilist variants', () =
     expect((await get('/api/admin/declaration/minilist?trendyol=5', ofis)).statusCode).toBe(422);
   });
 });
+
+describe('[DECLARATIONS][ARCHIVE] archive_export', () => {
+  test('a CSV (BOM, declaration_archive_… file) of the archive with its filters and sort; refused without declarations_archive', async () => {
+    const listed = (await get('/api/admin/declaration/archive?state_id=12&per_page=1000', ofis)).json() as { data: DeclarationListRow[]; total: number };
+    expect(listed.data.length).toBeGreaterThan(0);
+    const res = await get('/api/admin/declaration/archive_export?state_id=12', ofis);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="declaration_archive_\d{8}-\d{6}\.csv"$/);
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    const lines = res.body.slice(1).trim().split('\r\n');
+    expect(lines.length - 1).toBe(listed.total);
+    expect(lines.slice(1).map((l) => Number(l.split(',')[0]))).toEqual(listed.data.map((r) => r.id));
+    expect(lines[1]).toContain(listed.data[0]!.track_code);
+    expect((await get('/api/admin/declaration/archive_export', anbar)).statusCode).toBe(403);
+    expect((await get('/api/admin/declaration/archive_export', partner)).statusCode).toBe(403);
+  });
+});

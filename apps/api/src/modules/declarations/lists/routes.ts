@@ -7,8 +7,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zInt } from '@app/contract/common';
 import { requireUser } from '../../../platform/auth/guard';
+import { sendCsv } from '../../../platform/csv';
 import {
-  findDeclarationIdByTrackCode, listArchivedDeclarations, listDeclarations, listDeletedDeclarations, listPartnerDeclarations,
+  findDeclarationIdByTrackCode, exportArchivedDeclarations, listArchivedDeclarations, listDeclarations, listDeletedDeclarations, listPartnerDeclarations,
   listPostDeclarations, listThisMonthDeclarations,
 } from './service';
 
@@ -70,4 +71,9 @@ export function registerDeclarationListRoutes(server: FastifyInstance): void {
     schema: { tags, summary: 'Archived declarations: handed over (10) or returned (12), created over 30 days ago', querystring: ZArchiveListQuery, response: { 200: ZArchiveListReply } },
     config: { access: { permission: 'declarations_archive' } },
   }, (req) => listArchivedDeclarations(app.db, req.query, tz()));
+
+  app.get('/api/admin/declaration/archive_export', {
+    schema: { tags, summary: 'The filtered archive as CSV (declaration_archive_…); same filters and sort as declaration/archive', querystring: ZArchiveListQuery },
+    config: { access: { permission: 'declarations_archive' } },
+  }, async (req, reply) => sendCsv(reply, 'declaration_archive_', await exportArchivedDeclarations(app.db, req.query, tz())));
 }

@@ -3,13 +3,14 @@ import type {
   ArchiveListQuery, ArchiveListReply, DeletedDeclarationListQuery, DeletedDeclarationListReply, PostDeclarationListQuery, PostDeclarationListReply,
 } from '@app/contract/declaration-lists';
 import type { ListResponse } from '@app/contract/common';
+import { toCsv, type CsvColumn } from '@app/contract/csv';
 import { az } from '@app/contract/texts/az';
 import type { Db } from '../../../db/client';
 import type { RequestUser } from '../../../platform/access';
 import { notFound } from '../../../platform/errors';
 import { partnerScopeOf } from '../../../platform/partner-scope';
 import { readDeclarationDetail } from '../form/declaration-form';
-import { findArchivePage, findDeletedDeclarationPage, findPostDeclarationPage } from './declaration-lists-queries';
+import { findArchiveForExport, findArchivePage, findDeletedDeclarationPage, findPostDeclarationPage } from './declaration-lists-queries';
 import { findDeclarationByTrackCode, findDeclarationPage } from './queries';
 
 export async function listDeclarations(db: Db, query: DeclarationListQuery, timeZone: string): Promise<ListResponse<DeclarationListRow>> {
@@ -58,6 +59,26 @@ export async function listDeletedDeclarations(db: Db, query: DeletedDeclarationL
 export async function listPostDeclarations(db: Db, query: PostDeclarationListQuery, timeZone: string): Promise<PostDeclarationListReply> {
   const { rows, total } = await findPostDeclarationPage(db, query, timeZone);
   return { data: rows, total: total.total, total_kind: total.kind };
+}
+
+export const ARCHIVE_EXPORT_MAX_ROWS = 100_000;
+const D = az.declarations;
+const ARCHIVE_CSV: CsvColumn<DeclarationListRow>[] = [
+  { header: 'ID', value: (r) => r.id },
+  { header: D.trackCode, value: (r) => r.track_code },
+  { header: D.customer, value: (r) => r.user_name },
+  { header: D.status, value: (r) => r.state_name },
+  { header: D.flight, value: (r) => r.flight_name },
+  { header: D.weight, value: (r) => r.weight },
+  { header: D.productPrice, value: (r) => r.price },
+  { header: D.deliveryPrice, value: (r) => r.delivery_price },
+  { header: D.branch, value: (r) => r.branch_name },
+  { header: D.createdAt, value: (r) => r.created_at },
+];
+
+/** GET /api/admin/declaration/archive_export: the archive with its list's filters and sort as CSV (up to ARCHIVE_EXPORT_MAX_ROWS rows). */
+export async function exportArchivedDeclarations(db: Db, query: ArchiveListQuery, timeZone: string): Promise<string> {
+  return toCsv(ARCHIVE_CSV, await findArchiveForExport(db, query, timeZone, ARCHIVE_EXPORT_MAX_ROWS));
 }
 
 /** GET /api/admin/declaration/archive: finished declarations (handed over or returned) older than the working window. */

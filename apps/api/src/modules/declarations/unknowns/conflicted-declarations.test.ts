@@ -101,4 +101,20 @@ describe('[DECLARATIONS][UNKNOWN] unknown (conflicted) declarations', () => {
     expect((await info(u.id)).deleted_at).not.toBeNull();
     expect((await post(`/api/admin/conflicted_declaration/cancel?conflicted_declaration_id=${u.id}`, admin)).statusCode).toBe(404);
   });
+
+  test('the sidebar badge counts the open ones the list shows (not resolved): demo data, then one resolved, one cancelled', async () => {
+    const badge = async () => (await ctx.app.inject({ method: 'POST', url: '/api/admin/notification/count', headers: ofis, payload: {} })).json().data.conflicted_declaration as number;
+    const openTotal = async () => (await ctx.app.inject({ url: '/api/admin/v2/conflicted_declaration/list?is_resolved=0', headers: ofis })).json().total as number;
+    const start = await badge();
+    expect(start).toBeGreaterThan(0);
+    expect(start).toBe(await openTotal());
+    const a = await createUnknown();
+    const b = await createUnknown();
+    expect(await badge()).toBe(start + 2);
+    expect((await post('/api/admin/conflicted_declaration/edit', ofis, { conflicted_declaration_id: a.id, user_id: customerId })).json().data.state_id).toBe(91);
+    expect(await badge()).toBe(start + 1);
+    expect((await post(`/api/admin/conflicted_declaration/cancel?conflicted_declaration_id=${b.id}`, ofis)).statusCode).toBe(200);
+    expect(await badge()).toBe(start);
+    expect(await badge()).toBe(await openTotal());
+  });
 });

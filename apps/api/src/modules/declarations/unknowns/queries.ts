@@ -121,6 +121,15 @@ export async function findConflictedPage(db: DbOrTx, query: ConflictedListQuery,
   return { rows, total };
 }
 
+/**
+ * Open unknown declarations: the list's own rows (not deleted, not accepted) that are not resolved,
+ * the same condition as the list with `is_resolved=0`. The sidebar badge (`conflicted_declaration`).
+ */
+export async function countOpenConflicted(db: DbOrTx): Promise<number> {
+  const built = buildListQuery(conflictedListSpec('UTC'), { is_resolved: false } as ConflictedListQuery);
+  return (await countList(db, c, built)).total;
+}
+
 export async function basketExists(db: DbOrTx, id: number): Promise<boolean> {
   return (await db.select({ id: baskets.id }).from(baskets).where(eq(baskets.id, id)).limit(1)).length > 0;
 }

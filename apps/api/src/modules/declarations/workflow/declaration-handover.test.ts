@@ -1,7 +1,7 @@
 import type { HandoverDetails } from '@app/contract/declaration-workflow';
 import { MODEL } from '@app/contract/models';
 import { az } from '@app/contract/texts/az';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { declarationPayments } from '../../../db/schema/declaration-workflow';
 import { handoverTasks } from '../../../db/schema/handover';
@@ -43,7 +43,8 @@ async function parcels(userId: number, prices: string[], statusId = 9, payed = f
 const setBalance = (userId: number, usd: string) => db().update(users).set({ balanceUsd: usd }).where(eq(users.id, userId));
 const balanceOf = async (userId: number) => (await db().select({ b: users.balanceUsd }).from(users).where(eq(users.id, userId)))[0]!.b;
 const statusesOf = async (ids: number[]) => { const rows = await db().select({ id: declarations.id, s: declarations.statusId }).from(declarations).where(inArray(declarations.id, ids)); return ids.map((id) => rows.find((r) => r.id === id)?.s); };
-const paymentsOf = async (userId: number) => db().select().from(declarationPayments).where(eq(declarationPayments.userId, userId));
+// Newest first: the demo's handed-over parcels have their own payment rows (handover history).
+const paymentsOf = async (userId: number) => db().select().from(declarationPayments).where(eq(declarationPayments.userId, userId)).orderBy(desc(declarationPayments.id));
 
 describe('handover details (confirm=0)', () => {
   test('debt in USD and AZN (× 1.7, exact cents), balances and package prices from settings', async () => {

@@ -10,10 +10,12 @@ import { readErrorMessage } from '../../../shared/http/http-error';
 import { useToast } from '../../../shared/toast/toast-provider';
 import { useCancelTask, useHandoverQueue, useStartTask } from '../api';
 import { queueActions, readPrintReceipt, savePrintReceipt } from '../model/queue-access';
+import { HandoverHistoryTable } from './handover-history-table';
 
 const W = az.warehouse;
 const QUEUE_PATH = `${APP_BASE}/warehouse/handover/queues`;
 const HISTORY_PATH = `${APP_BASE}/warehouse/handover/history`;
+const OPEN_STATES = [HANDOVER_STATUS.waiting, HANDOVER_STATUS.inProgress];
 
 export function statusTag(id: number) {
   if (id === HANDOVER_STATUS.waiting) return <Tag color="orange">{W.waiting}</Tag>;
@@ -21,7 +23,7 @@ export function statusTag(id: number) {
   return <Tag color="green">{W.handedOver}</Tag>;
 }
 
-function QueueCard({ task, isHistory }: { task: HandoverTask; isHistory: boolean }) {
+function QueueCard({ task }: { task: HandoverTask }) {
   const { user } = useAuth();
   const navigate = useNavigate();
   const toast = useToast();
@@ -58,7 +60,7 @@ function QueueCard({ task, isHistory }: { task: HandoverTask; isHistory: boolean
       size="small" data-testid={`queue-card-${task.id}`}
       title={<Typography.Text strong style={{ fontSize: 20 }}>{W.turn} #{task.turn}</Typography.Text>}
       extra={statusTag(task.status.id)}
-      actions={isHistory ? undefined : [
+      actions={[
         can.canExecute ? <Button key="x" type="primary" loading={start.isPending} onClick={() => void onExecute()}>{W.execute}</Button> : null,
         task.status.id === HANDOVER_STATUS.inProgress ? <Button key="o" onClick={open}>{W.openTask}</Button> : null,
         can.canCancel ? <Button key="c" danger onClick={onCancel}>{W.cancel}</Button> : null,
@@ -83,8 +85,9 @@ export function HandoverQueuePage({ isHistory }: { isHistory: boolean }) {
   const navigate = useNavigate();
   const location = useLocation();
   const [printReceipt, setPrintReceipt] = useState(readPrintReceipt);
-  const states = isHistory ? [HANDOVER_STATUS.handedOver] : [HANDOVER_STATUS.waiting, HANDOVER_STATUS.inProgress];
-  const query = useHandoverQueue(states);
+  // The History tab lists the handovers done (GET handover/history), not queue entries: most
+  // handovers never went through the queue, so entries at 43 left it empty.
+  const query = useHandoverQueue(OPEN_STATES, { enabled: !isHistory });
   const firstActive = query.data?.active[0];
 
   // spec §2: with an entry in progress the cashier goes straight to the first one.
@@ -104,14 +107,15 @@ export function HandoverQueuePage({ isHistory }: { isHistory: boolean }) {
   );
 
   let body;
-  if (query.isLoading) body = <Flex justify="center" style={{ padding: 48 }}><Spin /></Flex>;
+  if (isHistory) body = <HandoverHistoryTable />;
+  else if (query.isLoading) body = <Flex justify="center" style={{ padding: 48 }}><Spin /></Flex>;
   else if (query.isError) body = <Alert type="warning" showIcon message={readErrorMessage(query.error)} />;
   else if (!query.data?.data.length) body = <Result status="404" title={W.queueEmpty} />;
   else {
     body = (
       <Row gutter={[12, 12]}>
         {query.data.data.map((task) => (
-          <Col key={task.id} xs={24} sm={12} lg={8} xl={6}><QueueCard task={task} isHistory={isHistory} /></Col>
+          <Col key={task.id} xs={24} sm={12} lg={8} xl={6}><QueueCard task={task} /></Col>
         ))}
       </Row>
     );
