@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { BASE_URL, DEMO, launchBrowser, openPage, readAccessToken, signInAndWait, shot } from './support/browser';
+import { BASE_URL, DEMO, formPost, launchBrowser, shot, signedInWithApi } from './support/browser';
 
 /*
  * Issue 16, "The floor's flows": the air waybill is checked in the form before anything is sent
@@ -18,29 +18,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-type Api = <T>(path: string, init?: RequestInit) => Promise<T>;
-async function signedIn(email: string): Promise<{ context: BrowserContext; page: Page; api: Api }> {
-  const { context, page } = await openPage(browser);
-  await signInAndWait(page, email);
-  const token = await readAccessToken(context);
-  const api: Api = async <T,>(path: string, init: RequestInit = {}) => {
-    const res = await fetch(`${BASE_URL}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, ...(init.headers ?? {}) } });
-    const body = (await res.json()) as T;
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
-    return body;
-  };
-  return { context, page, api };
-}
-const form = (fields: Record<string, string | number>) => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString(),
-});
+const signedIn = (email: string) => signedInWithApi(browser, email);
 
 describe('[FLIGHTS][WEB] issue 16: air waybill numbers and open flight names', () => {
   test('a wrong air waybill is shown at the field, nothing sent; a spaced one closes the flight as 176-12345675', async () => {
     const { context, page, api } = await signedIn(DEMO.warehouseman);
-    const created = await api<{ data: { id: number } }>('/api/admin/flights/create', form({ name: `E2E-AWB-${Date.now()}`, state_id: 29, country_id: 1 }));
+    const created = await api<{ data: { id: number } }>('/api/admin/flights/create', formPost({ name: `E2E-AWB-${Date.now()}`, state_id: 29, country_id: 1 }));
     const flightId = created.data.id;
     await page.goto(`${BASE_URL}/@next/flights/${flightId}/close/without-dispatch`);
     const closeForm = page.getByTestId('close-form');
@@ -70,7 +53,7 @@ describe('[FLIGHTS][WEB] issue 16: air waybill numbers and open flight names', (
   test('a new flight named like an open one (another case, spaces) gets the error on its name; nothing is created', async () => {
     const { context, page, api } = await signedIn(DEMO.warehouseman);
     const name = `E2E-DUP-${Date.now()}`;
-    await api('/api/admin/flights/create', form({ name, state_id: 29, country_id: 1 }));
+    await api('/api/admin/flights/create', formPost({ name, state_id: 29, country_id: 1 }));
     await page.goto(`${BASE_URL}/@next/flights/create`);
     const createForm = page.getByTestId('flight-create-form');
     await createForm.waitFor();

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { BASE_URL, DEMO, launchBrowser, openPage, readAccessToken, signInAndWait, shot } from './support/browser';
+import { BASE_URL, DEMO, formPost, launchBrowser, shot, signedInWithApi, type Api } from './support/browser';
 
 /*
  * Flights, sorting: what a new user runs into (QA pass). Fast scans at the sorting line each get
@@ -18,26 +18,9 @@ afterAll(async () => {
 });
 
 
-type Api = <T>(path: string, init?: RequestInit) => Promise<T>;
-async function signedIn(email: string): Promise<{ context: BrowserContext; page: Page; api: Api }> {
-  const { context, page } = await openPage(browser);
-  await signInAndWait(page, email);
-  const token = await readAccessToken(context);
-  const api: Api = async <T,>(path: string, init: RequestInit = {}) => {
-    const res = await fetch(`${BASE_URL}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, ...(init.headers ?? {}) } });
-    const body = (await res.json()) as T;
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
-    return body;
-  };
-  return { context, page, api };
-}
-const form = (fields: Record<string, string | number>) => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString(),
-});
+const signedIn = (email: string) => signedInWithApi(browser, email);
 async function createFlight(api: Api, prefix: string): Promise<number> {
-  const reply = await api<{ data: { id: number } }>('/api/admin/flights/create', form({ name: `${prefix}-${Date.now()}`, state_id: 29, country_id: 1 }));
+  const reply = await api<{ data: { id: number } }>('/api/admin/flights/create', formPost({ name: `${prefix}-${Date.now()}`, state_id: 29, country_id: 1 }));
   return reply.data.id;
 }
 
@@ -100,7 +83,7 @@ describe('[FLIGHTS][WEB] closing a flight: the form before the question; a fligh
 
     // closed meanwhile elsewhere (another tab, another user)
     await airWaybill.fill('235-12345675');
-    await api(`/api/admin/flights/close?close=true&type=without-dispatch`, form({ flight_id: flightId, airWaybill: '235-00000000' }));
+    await api(`/api/admin/flights/close?close=true&type=without-dispatch`, formPost({ flight_id: flightId, airWaybill: '235-00000000' }));
     await page.getByTestId('close-submit').dblclick();
     const dialog = page.locator('.ant-modal-confirm');
     await dialog.waitFor();
@@ -126,7 +109,7 @@ describe('[FLIGHTS][WEB] executing a package run while the server cannot be reac
     await api('/api/admin/flights/set', {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ flight_id: flightId, declaration_ids: [free.data[0]!.id] }),
     });
-    const closed = await api<{ runs: { id: number }[] }>('/api/admin/flights/close?close=true&type=all', form({ flight_id: flightId, airWaybill: '235-12345675' }));
+    const closed = await api<{ runs: { id: number }[] }>('/api/admin/flights/close?close=true&type=all', formPost({ flight_id: flightId, airWaybill: '235-12345675' }));
     const runId = closed.runs[0]!.id;
 
     await page.goto(`${BASE_URL}/@next/flights/${flightId}/packages`);

@@ -92,3 +92,27 @@ export async function waitForTable(page: Page, tableId: string): Promise<void> {
 
 /** The data rows of the generic data table `table-{id}`. */
 export const tableRows = (page: Page, tableId: string) => page.getByTestId(`table-${tableId}`).locator('tbody tr.ant-table-row');
+
+/** The API as a signed-in page's user: JSON replies, a non-2xx reply throws with its body. */
+export type Api = <T>(path: string, init?: RequestInit) => Promise<T>;
+
+/** A new page signed in as `email`, with an API caller carrying that session's access token. */
+export async function signedInWithApi(browser: Browser, email: string): Promise<{ context: BrowserContext; page: Page; api: Api }> {
+  const { context, page } = await openPage(browser);
+  await signInAndWait(page, email);
+  const token = await readAccessToken(context);
+  const api: Api = async <T,>(path: string, init: RequestInit = {}) => {
+    const res = await fetch(`${BASE_URL}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, ...(init.headers ?? {}) } });
+    const body = (await res.json()) as T;
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
+    return body;
+  };
+  return { context, page, api };
+}
+
+/** A urlencoded form POST, as the web app's forms send it. */
+export const formPost = (fields: Record<string, string | number>): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString(),
+});

@@ -24,7 +24,6 @@ export { FLIGHT_STATUS };
 
 // ---------------------------------------------------------------- reply shapes (issue 14: the routes' reply schemas)
 
-const listReply = zListReply;
 
 /** Lookup groups (spec §4): flight statuses 8, Trendyol (marketplace) statuses 43. */
 export const FLIGHT_STATUS_GROUP = 8;
@@ -116,7 +115,7 @@ export const ZFlightRow = z.object({
 });
 export type FlightRow = z.infer<typeof ZFlightRow>;
 /** GET v2/flights/list. */
-export const ZFlightListReply = listReply(ZFlightRow);
+export const ZFlightListReply = zListReply(ZFlightRow);
 export type FlightListReply = z.infer<typeof ZFlightListReply>;
 
 export const ZFlightOption = z.object({ id: z.number().int(), name: z.string(), flight_name: z.string() });
@@ -198,7 +197,7 @@ export const ZPackageRun = z.object({
 export type PackageRun = z.infer<typeof ZPackageRun>;
 export const ZFlightPackagesQuery = ZListQuery.extend({ flight_id: zId });
 /** GET flights/packages?flight_id: the flight's package runs, newest first. */
-export const ZFlightPackagesReply = listReply(ZPackageRun);
+export const ZFlightPackagesReply = zListReply(ZPackageRun);
 export type FlightPackagesReply = z.infer<typeof ZFlightPackagesReply>;
 export const ZExecutePackageRunQuery = z.object({ queue_id: zId });
 export interface ExecutePackageRunItem { track_code: string; code: string; codename: string }
@@ -290,7 +289,7 @@ export const isIdText = (v: string) => /^\d{1,9}$/.test(v);
 /** One declaration of the flight: the declarations list row itself, as real clients read it. */
 export const ZFlightDeclarationRow = ZDeclarationListRow;
 export type FlightDeclarationRow = DeclarationListRow;
-export const ZFlightDeclarationsReply = listReply(ZFlightDeclarationRow);
+export const ZFlightDeclarationsReply = zListReply(ZFlightDeclarationRow);
 export type FlightDeclarationsReply = z.infer<typeof ZFlightDeclarationsReply>;
 /** The bag screen's rows are the same declaration rows. */
 export type BoxDeclarationRow = FlightDeclarationRow;
