@@ -55,6 +55,11 @@ export const az = {
     offline: 'İnternet bağlantınız kəsildi',
     online: 'İnternet bağlantınız bərpa olundu',
     offlineIcon: 'İnternet bağlantısı yoxdur',
+    /** A save made offline waits (TanStack pauses it) and is sent when the connection is back. */
+    saveWaiting: 'Bağlantı gözlənilir: əməliyyat internet bərpa olunanda göndəriləcək',
+    waitingCount: '{N} əməliyyat bağlantı gözləyir',
+    /** A page whose code could not load while offline; it reloads by itself when back online. */
+    pageOffline: 'Səhifə yüklənmədi: internet bağlantısı yoxdur. Bağlantı bərpa olunanda səhifə özü yenilənəcək.',
   },
   topbar: {
     toggleSidebar: 'Menyunu aç/bağla',
@@ -569,6 +574,14 @@ export const az = {
     handoverTitleMany: '{N} bağlamanı təhvil ver',
     handedOver: 'Bağlama təhvil verildi',
     notEnoughBalance: 'Balansda kifayət qədər vəsait yoxdur',
+    /** Under-paid beyond the tolerance: by how much (AZN). */
+    notEnoughBalanceBy: 'Balansda kifayət qədər vəsait yoxdur: {AMOUNT} ₼ çatmır',
+    /** Cash back to "total − terminal" after the user typed it. */
+    recomputeCash: 'Hesabla',
+    recomputeCashHint: 'Nağd = ödəniləcək məbləğ − terminal',
+    /** A handover pressed offline waits for the connection (issue 16). */
+    handoverWaiting: 'Bağlantı gözlənilir: təhvil və ödəniş internet bərpa olunanda göndəriləcək. «Ləğv et» düyməsi ilə dayandırsanız, heç nə göndərilməyəcək.',
+    handoverCancelled: 'Təhvil ləğv edildi: heç nə göndərilmədi',
     handoverNeedsStatus: 'Təhvil yalnız "Yerli anbarda" statusunda mümkündür',
     handoverOneCustomer: 'Bağlamalar eyni müştəriyə aid olmalıdır',
     handoverNoCustomer: 'Bağlamanın müştərisi yoxdur',
