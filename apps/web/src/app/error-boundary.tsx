@@ -1,7 +1,9 @@
 import { az } from '@app/contract/texts/az';
 import { Button } from 'antd';
-import { LazyResult } from '../shared/ui/lazy-result';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useReconnect } from '../shared/hooks/use-reconnect';
+import { isLoadFailure } from '../shared/http/load-failure';
+import { LazyResult } from '../shared/ui/lazy-result';
 
 interface ErrorBoundaryProps {
   children: ReactNode;
@@ -14,14 +16,22 @@ interface ErrorBoundaryState {
   resetKey?: string;
 }
 
-function ErrorResult({ detail }: { detail?: string }) {
+/**
+ * A page whose code could not load (offline) recovers by itself when the connection is back: the
+ * page reloads (a lazy screen that failed to load stays failed until then). Any other error: the
+ * retry button renders the page again.
+ */
+function ErrorResult({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const isLoad = isLoadFailure(error);
+  const retry = () => (isLoad ? window.location.reload() : onRetry());
+  useReconnect(retry);
   return (
     <LazyResult
       status="500"
       title={az.errors.pageError}
-      subTitle={detail}
+      subTitle={isLoad ? az.connection.pageOffline : az.errors.browserError}
       extra={
-        <Button type="primary" onClick={() => window.location.reload()}>
+        <Button type="primary" onClick={retry} data-testid="page-error-retry">
           {az.app.retry}
         </Button>
       }
@@ -46,6 +56,6 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
   }
 
   override render() {
-    return this.state.error ? <ErrorResult detail={az.errors.browserError} /> : this.props.children;
+    return this.state.error ? <ErrorResult error={this.state.error} onRetry={() => this.setState({ error: null })} /> : this.props.children;
   }
 }

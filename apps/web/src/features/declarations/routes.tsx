@@ -13,6 +13,7 @@ const UpdateDeclarationRoute = lazy(() => import('./lists/declaration-modal-rout
 const ReturnRoute = lazy(() => import('./lists/declaration-modal-routes').then((m) => ({ default: m.ReturnRoute })));
 const TimelineRoute = lazy(() => import('./lists/declaration-modal-routes').then((m) => ({ default: m.TimelineRoute })));
 const StuckAtCustomsRoute = lazy(() => import('./lists/declaration-modal-routes').then((m) => ({ default: m.StuckAtCustomsRoute })));
+const StuckAtCustomsByFiltersRoute = lazy(() => import('./lists/declaration-modal-routes').then((m) => ({ default: m.StuckAtCustomsByFiltersRoute })));
 const STUCK_AT_CUSTOMS_PATH = /^(\d+(?:\/\d+)*)\/stuck-at-customs$/;
 const HandoverRoute = lazy(() => import('./lists/declaration-modal-routes').then((m) => ({ default: m.HandoverRoute })));
 const HANDOVER_PATH = /^(\d+(?:\/\d+)*)\/handover$/;
@@ -52,6 +53,16 @@ function DetailsOrFallback() {
   return /^\d+$/.test(declarationId ?? '') ? <DeclarationDetailsPage /> : <SectionFallback />;
 }
 
+/**
+ * declarations/{id}/handover of one parcel (the row menu): a child of the list route, so the table
+ * stays mounted under the modal (as a top-level route it remounted and re-rendered the whole list
+ * and fetched it again: most of the modal's 2–3 s on a slow machine, issue 16).
+ */
+function SingleHandoverRoute() {
+  const { declarationId } = useParams();
+  return /^\d+$/.test(declarationId ?? '') ? <HandoverRoute ids={declarationId ?? ''} /> : <SectionFallback />;
+}
+
 /** declarations/{ids}/stuck-at-customs (ids joined by '/') over the table; any other deeper path is a section not built yet. */
 function StuckAtCustomsOrFallback() {
   const params = useParams();
@@ -74,7 +85,9 @@ export const declarationRoutes: RouteObject[] = [
       { path: ':declarationId/update', element: <UpdateDeclarationRoute /> },
       { path: ':declarationId/timeline', element: <TimelineRoute /> },
       { path: ':declarationId/return', element: <ReturnRoute /> },
+      { path: ':declarationId/handover', element: <SingleHandoverRoute /> },
       { path: 'bulk-handover', element: <BulkHandoverRoute /> },
+      { path: 'stuck-at-customs', element: <StuckAtCustomsByFiltersRoute /> },
       { path: 'import', element: <ImportRoute /> },
       { path: 'handover-export', element: <HandoverExportRoute /> },
     ],

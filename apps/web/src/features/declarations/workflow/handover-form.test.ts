@@ -1,7 +1,7 @@
 import { aznToUsdCeil, usdToAzn, type HandoverDetails } from '@app/contract/declaration-workflow';
-import { az } from '@app/contract/texts/az';
+import { az, fill } from '@app/contract/texts/az';
 import { describe, expect, test } from 'vitest';
-import { describeHandover, handoverBlocker, initialHandoverValues, toHandoverWireForm, withPackage, withTerminal } from './handover-form';
+import { describeHandover, handoverBlocker, initialHandoverValues, toHandoverWireForm, withBalance, withCash, withCashFollowing, withPackage, withTerminal } from './handover-form';
 
 const details = (azn: string, balanceUsd = '0.00'): HandoverDetails => ({
   user: { id: 1, code: '100001', name: 'Elvin', surname: 'Məmmədov', phone: null },
@@ -38,7 +38,7 @@ describe('handover money math (spec §5, §9)', () => {
   test('tolerance: 0.20 short passes, 0.21 short is blocked with the message', () => {
     const d = details('17.00');
     expect(handoverBlocker(describeHandover(d, { ...initialHandoverValues(d), cash: '16.80' }))).toBeNull();
-    expect(handoverBlocker(describeHandover(d, { ...initialHandoverValues(d), cash: '16.79' }))).toBe(az.declarationWorkflow.notEnoughBalance);
+    expect(handoverBlocker(describeHandover(d, { ...initialHandoverValues(d), cash: '16.79' }))).toBe('Balansda kifayət qədər vəsait yoxdur: 0.21 ₼ çatmır');
   });
 
   test('terminal is capped at the total and cash becomes total − terminal, never below 0', () => {
@@ -68,7 +68,52 @@ describe('handover money math (spec §5, §9)', () => {
     expect(describeHandover(d, { ...initialHandoverValues(d), cash: '20' }).refund).toBe('6.40');
     const withBalance = describeHandover(d, { ...initialHandoverValues(d), cash: '5', terminal: '3.40', useBalance: true });
     expect(withBalance).toMatchObject({ balanceUsedUsd: '3.06', balanceUsedAzn: '5.20', isEnough: true });
-    expect(handoverBlocker(describeHandover(d, { ...initialHandoverValues(d), cash: '5', terminal: '3.40' }))).toBe(az.declarationWorkflow.notEnoughBalance);
+    expect(handoverBlocker(describeHandover(d, { ...initialHandoverValues(d), cash: '5', terminal: '3.40' }))).toBe(fill(az.declarationWorkflow.notEnoughBalanceBy, { AMOUNT: '5.20' }));
+  });
+
+  test('the shortfall is named and the message goes as soon as the amounts cover the debt (issue 16)', () => {
+    const d = details('29.40');
+    let v = withCash(initialHandoverValues(d), '17');
+    expect(handoverBlocker(describeHandover(d, v))).toBe('Balansda kifayət qədər vəsait yoxdur: 12.40 ₼ çatmır');
+    v = withTerminal(d, v, '12');
+    expect(handoverBlocker(describeHandover(d, v))).toBe('Balansda kifayət qədər vəsait yoxdur: 0.40 ₼ çatmır');
+    v = withTerminal(d, v, '12.20'); // 0.20 short: within the tolerance
+    expect(handoverBlocker(describeHandover(d, v))).toBeNull();
+  });
+
+  test('typed cash is kept when the package counts change; untyped cash follows the total (issue 16)', () => {
+    const d = details('10.00');
+    // untyped: cash follows total − terminal
+    let auto = withTerminal(d, initialHandoverValues(d), '3');
+    auto = withPackage(d, auto, 'big', 1);
+    expect(auto).toMatchObject({ cash: '9.00', terminal: '3' }); // 12.00 − 3
+    // typed: 20 ₼ handed over stays 20 whatever the packages, the change grows or shrinks
+    let typed = withCash(initialHandoverValues(d), '20');
+    for (let i = 0; i < 3; i++) typed = withPackage(d, typed, 'medium', 1);
+    expect(typed.cash).toBe('20');
+    expect(describeHandover(d, typed)).toMatchObject({ totalAzn: '13.00', refund: '7.00' });
+    typed = withPackage(d, typed, 'big', 1);
+    typed = withTerminal(d, typed, '1');
+    expect(typed).toMatchObject({ cash: '20', terminal: '1' });
+    // "Hesabla" gives the cash back to the total: 15.00 − 1 terminal
+    expect(withCashFollowing(d, typed)).toMatchObject({ cash: '14.00', cashTyped: false });
+  });
+
+  test('typed cash stays even when emptied; package counts stay 0–20', () => {
+    const d = details('5.00');
+    let v = withCash(initialHandoverValues(d), '');
+    v = withPackage(d, v, 'small', 1);
+    expect(v.cash).toBe('');
+    expect(handoverBlocker(describeHandover(d, v))).toBe('Balansda kifayət qədər vəsait yoxdur: 5.50 ₼ çatmır');
+  });
+
+  test('using the balance lowers untyped cash to what the balance leaves; typed cash stays', () => {
+    const d = details('17.00', '4.00'); // 4 $ = 6.80 ₼
+    const v = withBalance(d, initialHandoverValues(d), true);
+    expect(v.cash).toBe('10.20');
+    expect(describeHandover(d, v)).toMatchObject({ balanceUsedUsd: '4.00', isEnough: true, refund: '0.00' });
+    expect(withBalance(d, v, false).cash).toBe('17.00');
+    expect(withBalance(d, withCash(initialHandoverValues(d), '17'), true).cash).toBe('17');
   });
 
   test('wire form', () => {

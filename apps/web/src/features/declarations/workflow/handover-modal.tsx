@@ -5,7 +5,11 @@ import { useState } from 'react';
 import { DecimalInput } from '../../../shared/form/decimal-input';
 import { readErrorMessage } from '../../../shared/http/http-error';
 import { useToast } from '../../../shared/toast/toast-provider';
-import { describeHandover, handoverBlocker, initialHandoverValues, toHandoverWireForm, withPackage, withTerminal, type HandoverValues } from './handover-form';
+import { isCancelledWrite } from '../../../shared/hooks/use-cancellable-mutation';
+import {
+  describeHandover, handoverBlocker, initialHandoverValues, toHandoverWireForm, withBalance, withCash, withCashFollowing, withPackage, withTerminal,
+  type HandoverValues,
+} from './handover-form';
 import { useHandoverTask, useSendToPreparation } from '../../warehouse/api';
 import { useBulkHandOver, useHandOver, useHandoverDetails } from './workflow-api';
 
@@ -21,8 +25,14 @@ export function HandoverModal({ declarationIds, handoverTaskId = null, onClose }
   // design (DOMAIN §5): instead of handing over now, the parcels go to warehouse preparation and the
   // customer into the handover queue (41); money is taken when the queue entry is handed over.
   const [toPreparation, setToPreparation] = useState(false);
-  const [edited, setValues] = useState<HandoverValues | null>(null);
+  const [edited, setEdited] = useState<HandoverValues | null>(null);
+  // A server's refusal; cleared as soon as the user changes an amount.
   const [error, setError] = useState<string | null>(null);
+  const [isAttempted, setAttempted] = useState(false);
+  const setValues = (next: HandoverValues) => {
+    setEdited(next);
+    setError(null);
+  };
   // Opened from a queue entry: the package counts start from the entry's (GET handover/info).
   const task = useHandoverTask(handoverTaskId ?? 0, { enabled: handoverTaskId !== null, poll: false });
   const taskPackages = task.data
@@ -32,6 +42,15 @@ export function HandoverModal({ declarationIds, handoverTaskId = null, onClose }
   const values = edited ?? (data ? initialHandoverValues(data, taskPackages) : null);
 
   const math = data && values ? describeHandover(data, values) : null;
+  // spec §5 under-payment (with the shortfall), derived from the amounts: it goes as soon as they
+  // cover the debt (issue 16). Shown once the user changed an amount or pressed the button.
+  const blocker = math && !toPreparation && (isAttempted || edited !== null) ? handoverBlocker(math) : null;
+
+  // A cancel while the handover waits for the connection drops it: it is never sent (issue 16).
+  const cancel = () => {
+    if (save.cancel()) void toast.info(WT.handoverCancelled);
+    onClose();
+  };
 
   const submit = async () => {
     if (!data || !values || !math) return;
@@ -45,21 +64,21 @@ export function HandoverModal({ declarationIds, handoverTaskId = null, onClose }
       }
       return;
     }
-    const blocker = handoverBlocker(math);
-    if (blocker) { setError(blocker); return; } // spec §5: no call
+    setAttempted(true);
+    if (handoverBlocker(math)) return; // spec §5: no call
     setError(null);
     try {
       await save.mutateAsync(toHandoverWireForm(declarationIds, values, handoverTaskId));
       void toast.success(WT.handedOver);
       onClose();
     } catch (e) {
-      setError(readErrorMessage(e));
+      if (!isCancelledWrite(e)) setError(readErrorMessage(e));
     }
   };
 
   const title = declarationIds.length > 1 ? fill(WT.handoverTitleMany, { N: declarationIds.length }) : WT.handoverTitle;
   return (
-    <Modal open title={title} width={768} onCancel={onClose} onOk={() => void submit()} okText={toPreparation ? WT.sendToPreparationButton : WT.confirmHandover}
+    <Modal open title={title} width={768} onCancel={cancel} onOk={() => void submit()} okText={toPreparation ? WT.sendToPreparationButton : WT.confirmHandover}
       okButtonProps={{ loading: save.isPending || queue.isPending, disabled: !math, 'data-testid': 'handover-submit' } as never} destroyOnHidden>
       {(details.isLoading || task.isLoading) && <Spin />}
       {details.error && <Alert type="error" showIcon message={readErrorMessage(details.error)} />}
@@ -99,13 +118,18 @@ export function HandoverModal({ declarationIds, handoverTaskId = null, onClose }
           {!toPreparation && <>
           <Space wrap align="start">
             <Form.Item label={WT.cash}>
-              <DecimalInput name="cash" value={values.cash} onChange={(cash) => setValues({ ...values, cash })} />
+              <Space.Compact>
+                <DecimalInput name="cash" value={values.cash} onChange={(cash) => setValues(withCash(values, cash))} />
+                {values.cashTyped && (
+                  <Button title={WT.recomputeCashHint} data-testid="handover-recompute-cash" onClick={() => setValues(withCashFollowing(data, values))}>{WT.recomputeCash}</Button>
+                )}
+              </Space.Compact>
             </Form.Item>
             <Form.Item label={WT.terminal}>
               <DecimalInput name="terminal" value={values.terminal} onChange={(t) => setValues(withTerminal(data, values, t))} />
             </Form.Item>
           </Space>
-          <Checkbox checked={values.useBalance} disabled={Number(data.balance.usd) <= 0} onChange={(e) => setValues({ ...values, useBalance: e.target.checked })}>
+          <Checkbox checked={values.useBalance} disabled={Number(data.balance.usd) <= 0} onChange={(e) => setValues(withBalance(data, values, e.target.checked))}>
             {WT.useBalance}
           </Checkbox>
           {values.useBalance && <div>{fill(WT.balanceUsed, { USD: math.balanceUsedUsd, AZN: math.balanceUsedAzn })}</div>}
@@ -113,7 +137,10 @@ export function HandoverModal({ declarationIds, handoverTaskId = null, onClose }
             { key: 'r', label: WT.refund, children: <span data-testid="handover-refund">{math.refund} ₼</span> },
           ]} />
           </>}
+          {blocker && <Alert type="error" showIcon message={blocker} role="alert" data-testid="handover-blocker" />}
           {error && <Alert type="error" showIcon message={error} role="alert" />}
+          {save.isWaiting && <Alert type="warning" showIcon message={WT.handoverWaiting} role="status" data-testid="handover-waiting" style={{ marginTop: 8 }} />}
+          {queue.isPaused && <Alert type="warning" showIcon message={az.connection.saveWaiting} role="status" style={{ marginTop: 8 }} />}
           <button type="submit" hidden />
         </Form>
       )}

@@ -4,6 +4,7 @@ import type {
 } from '@app/contract/declaration-workflow';
 import { MODEL } from '@app/contract/models';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCancellableMutation } from '../../../shared/hooks/use-cancellable-mutation';
 import { http, type FormValue, type QueryParams } from '../../../shared/http/http-client';
 import { cashboxKeys } from '../../money/api';
 
@@ -30,10 +31,14 @@ export function useHandoverDetails(ids: readonly number[]) {
   });
 }
 
+/**
+ * The handover books money: pressed offline it waits for the connection (shown by the modal) and
+ * `cancel()` drops it for good; closing the modal while it waits drops it too (issue 16).
+ */
 export function useHandOver() {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (form: Record<string, FormValue>) => http.postForm<HandoverDoneReply>('/api/admin/declaration/pay', { ...form, confirm: 1 }),
+  return useCancellableMutation({
+    mutationFn: (form: Record<string, FormValue>, signal) => http.postForm<HandoverDoneReply>('/api/admin/declaration/pay', { ...form, confirm: 1 }, { signal }),
     // The money landed in a cash register: the top bar's balance refreshes too.
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ['declarations'] }), client.invalidateQueries({ queryKey: cashboxKeys.balance })]),
   });
