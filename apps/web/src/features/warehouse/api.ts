@@ -51,6 +51,11 @@ export function transferToBox(form: { trackCodes: string[]; containerId: number;
   return http.postJson<TransferReply>(`${BASE.admin}/transfer`, { track_code: form.trackCodes, container_id: form.containerId, barcode_type: form.barcodeType });
 }
 
+/** Standard acceptance: POST declaration/update with change_state=1 moves the parcel to 9 where the status rules allow. */
+export function acceptParcel(declarationId: number) {
+  return http.postForm<unknown>('/api/admin/declaration/update', { declaration_id: declarationId, change_state: '1' });
+}
+
 export function selectBox(scope: BoxScope, containerId: number) {
   return http.postForm(`${BASE[scope]}/select?container_id=${containerId}`);
 }

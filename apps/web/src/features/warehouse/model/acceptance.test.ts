@@ -1,7 +1,9 @@
 import type { ScanLookup } from '@app/contract/warehouse';
 import { describe, expect, test, vi } from 'vitest';
 import {
-  addScan, applyCloseErrors, countDuplicates, createStateSaver, type AcceptanceState, initialState, isListed, isRed, judgeScan, loadState, normalizeCode, resolveRow, rowsToSend, saveState,
+  addScan, answerPrompt, applyCloseErrors, countDuplicates, countQueued, createStateSaver, type AcceptanceState, findPrompt, initialState, isListed, isRed,
+  judgeScan, listCloseErrors, loadState, markAccepted, normalizeCode, receiveLookup, refuseRow, removeRow, removeSent, rowsToSend, saveState, settle,
+  summarizeClose,
 } from './acceptance';
 
 const lookup = (over: Partial<ScanLookup> = {}): ScanLookup => ({
@@ -9,7 +11,7 @@ const lookup = (over: Partial<ScanLookup> = {}): ScanLookup => ({
   requires_declaration: false, provider: 0, container_id: null, container_name: null, ...over,
 });
 const texts = {
-  needsDeclaration: 'needs', temuWithoutDeclaration: 'temu', otherBranch: (b: string) => `branch ${b}`, alreadyInWarehouse: (b: string) => `in ${b}`,
+  needsDeclaration: 'needs', temuWithoutDeclaration: 'temu', alreadyListed: 'listed', otherBranch: (b: string) => `branch ${b}`, alreadyInWarehouse: (b: string) => `in ${b}`,
 };
 
 describe('[WAREHOUSE][ACCEPTANCE] scan rules (spec §5)', () => {
@@ -28,7 +30,7 @@ describe('[WAREHOUSE][ACCEPTANCE] scan rules (spec §5)', () => {
 
   test('verdicts: Temu and undeclared refused (alert, short), other branch and already at 9 ask, else add', () => {
     const s = initialState(1);
-    expect(judgeScan(s, lookup({ requires_declaration: true, provider: 2 }), texts)).toMatchObject({ action: 'refuse', message: 'temu', sound: 'alert', isShort: true });
+    expect(judgeScan(s, lookup({ requires_declaration: true, provider: 2 }), texts)).toMatchObject({ action: 'refuse', message: 'temu', sound: 'alert' });
     expect(judgeScan(s, lookup({ requires_declaration: true }), texts)).toMatchObject({ action: 'refuse', message: 'needs', sound: 'alert' });
     expect(judgeScan(s, lookup({ branch_id: 3, branch_name: 'Nərimanov' }), texts)).toMatchObject({ action: 'confirm', message: 'branch Nərimanov', sound: 'different_branch_id' });
     expect(judgeScan(s, lookup({ state_id: 9, container_name: 'Y-1' }), texts)).toMatchObject({ action: 'confirm', message: 'in Y-1', sound: 'already_accepted' });
@@ -36,22 +38,32 @@ describe('[WAREHOUSE][ACCEPTANCE] scan rules (spec §5)', () => {
     expect(judgeScan({ ...s, mode: 'transfer' }, lookup({ state_id: 9 }), texts)).toEqual({ action: 'add' });
   });
 
-  test('two codes of one parcel are duplicates: both rows red, counted once', () => {
+  test('two codes of one parcel: the later one is a red duplicate, never sent; the same code again is red at once', () => {
     let s = addScan(addScan(initialState(1), '111'), 'AZ111');
-    s = resolveRow(s, s.rows[0]!.key, { state: 'ok', lookup: lookup({ id: 7 }) });
-    s = resolveRow(s, s.rows[1]!.key, { state: 'ok', lookup: lookup({ id: 7 }) });
+    s = receiveLookup(s, s.rows[1]!.key, lookup({ id: 7 }));
+    s = settle(s, texts, 'list').state;
+    s = receiveLookup(s, s.rows[0]!.key, lookup({ id: 7 }));
+    s = settle(s, texts, 'list').state;
     expect(countDuplicates(s)).toBe(1);
-    expect(s.rows.every(isRed)).toBe(true);
+    expect(s.rows.map((r) => [r.code, r.state, r.error])).toEqual([['AZ111', 'error', 'listed'], ['111', 'ok', undefined]]);
+    s = addScan(s, '111', 'listed');
+    expect(s.rows[0]).toMatchObject({ code: '111', state: 'error', error: 'listed' });
+    expect(rowsToSend(s).map((r) => r.code)).toEqual(['111']);
   });
 
-  test('a failed close marks the rows by index of the sent list (oldest first) and clears the box', () => {
+  test('a failed close marks the rows by index of the sent list (oldest first), clears the box and lists the reasons', () => {
     let s: AcceptanceState = { ...addScan(addScan(addScan(initialState(1), 'a'), 'b'), 'c'), containerId: 5 };
+    for (const [i, r] of s.rows.entries()) s = receiveLookup(s, r.key, lookup({ id: 10 + i }));
+    s = settle(s, texts, 'list').state;
     const sent = rowsToSend(s);
     expect(sent.map((r) => r.code)).toEqual(['a', 'b', 'c']);
-    s = applyCloseErrors(s, sent, { 'track_code.1': ['b: not found'] });
+    const errors = { 'track_code.1': ['b: not found'], 'track_code.2': ['handed over'] };
+    s = applyCloseErrors(s, sent, errors);
     expect(s.containerId).toBeNull();
     expect(s.rows.find((r) => r.code === 'b')).toMatchObject({ state: 'error', error: 'b: not found' });
-    expect(s.rows.filter(isRed).map((r) => r.code)).toEqual(['b']);
+    expect(s.rows.filter(isRed).map((r) => r.code)).toEqual(['c', 'b']);
+    expect(listCloseErrors(sent, errors)).toEqual(['b: not found', 'c: handed over']);
+    expect(rowsToSend(s).map((r) => r.code)).toEqual(['a']);
   });
 
   test('the state survives a reload through storage', () => {
@@ -81,5 +93,87 @@ describe('[WAREHOUSE][ACCEPTANCE] scan rules (spec §5)', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('[WAREHOUSE][ACCEPTANCE] scans queue behind an open prompt (issue 16)', () => {
+  /** Scans `codes` (oldest first) and answers their lookups in that order. */
+  const scanAll = (s: AcceptanceState, codes: string[], lookups: Record<string, Partial<ScanLookup>>, kind: 'list' | 'accept' = 'list') => {
+    for (const code of codes) s = addScan(s, code, 'listed');
+    for (const code of codes) {
+      const row = s.rows.find((r) => r.code === code && r.state === 'pending');
+      if (row) s = settle(receiveLookup(s, row.key, lookup(lookups[code])), texts, kind).state;
+    }
+    return s;
+  };
+
+  test('a scan behind an other-branch prompt waits (not judged, not sent) until the prompt is answered', () => {
+    let s = scanAll(initialState(1), ['100', '200'], { 100: { id: 1, branch_id: 3, branch_name: 'Nərimanov' }, 200: { id: 2 } });
+    expect(findPrompt(s)).toMatchObject({ code: '100', state: 'asking', question: 'branch Nərimanov' });
+    expect(s.rows.find((r) => r.code === '200')).toMatchObject({ state: 'waiting' });
+    expect(countQueued(s)).toBe(1);
+    expect(rowsToSend(s)).toEqual([]);
+    expect(summarizeClose(s).unsettled.map((r) => r.code).sort()).toEqual(['100', '200']);
+    // a third scan typed while the prompt is open is listed at once and waits too
+    s = addScan(s, '300');
+    expect(countQueued(s)).toBe(2);
+
+    s = settle(answerPrompt(s, true, 'list'), texts, 'list').state;
+    expect(findPrompt(s)).toBeUndefined();
+    expect(s.rows.filter((r) => r.code !== '300').map((r) => [r.code, r.state])).toEqual([['200', 'ok'], ['100', 'ok']]);
+    expect(rowsToSend(s).map((r) => r.code)).toEqual(['100', '200']);
+  });
+
+  test('no takes the asked row off the list; the next queued question opens only then, one at a time', () => {
+    let s = scanAll(initialState(1), ['100', '200', '300'], {
+      100: { id: 1, state_id: 9, container_name: 'Y-1' }, 200: { id: 2, branch_id: 4, branch_name: 'Xətai' }, 300: { id: 3 },
+    });
+    expect(findPrompt(s)?.code).toBe('100');
+    expect(s.rows.filter((r) => r.state === 'waiting').map((r) => r.code)).toEqual(['300', '200']);
+    const next = settle(answerPrompt(s, false, 'list'), texts, 'list');
+    s = next.state;
+    expect(s.rows.map((r) => r.code)).not.toContain('100');
+    expect(findPrompt(s)?.code).toBe('200');
+    expect(next.cues).toEqual(['different_branch_id']);
+    expect(s.rows.find((r) => r.code === '300')?.state).toBe('waiting');
+    s = settle(answerPrompt(s, true, 'list'), texts, 'list').state;
+    expect(s.rows.map((r) => [r.code, r.state])).toEqual([['300', 'ok'], ['200', 'ok']]);
+  });
+
+  test('removing the asked row answers nothing but lets the queue move on', () => {
+    let s = scanAll(initialState(1), ['100', '200'], { 100: { id: 1, branch_id: 3 }, 200: { id: 2 } });
+    s = settle(removeRow(s, findPrompt(s)!.key), texts, 'list').state;
+    expect(s.rows.map((r) => [r.code, r.state])).toEqual([['200', 'ok']]);
+  });
+
+  test('refused scans stay as red rows with their reason (needs a declaration, Temu, not found) and are never sent', () => {
+    let s = scanAll(initialState(1), ['100', '200', '300'], { 100: { id: 1, requires_declaration: true }, 200: { id: 2, requires_declaration: true, provider: 2 }, 300: { id: 3 } });
+    s = addScan(s, '404');
+    s = refuseRow(s, s.rows[0]!.key, 'not found');
+    expect(s.rows.map((r) => [r.code, r.state, r.error])).toEqual([
+      ['404', 'error', 'not found'], ['300', 'ok', undefined], ['200', 'error', 'temu'], ['100', 'error', 'needs'],
+    ]);
+    const summary = summarizeClose(s);
+    expect(summary.send.map((r) => r.code)).toEqual(['300']);
+    expect(summary.refused.map((r) => r.code)).toEqual(['100', '200', '404']);
+    expect(removeSent(s, summary.send).rows.map((r) => r.code)).toEqual(['404', '200', '100']);
+  });
+
+  test('standard acceptance: a passed scan is sent at once, one behind a prompt only after yes', () => {
+    let s = scanAll(initialState(1), ['100', '200'], { 100: { id: 1, branch_id: 3 }, 200: { id: 2 } }, 'accept');
+    expect(s.rows.map((r) => [r.code, r.state])).toEqual([['200', 'waiting'], ['100', 'asking']]);
+    s = settle(answerPrompt(s, true, 'accept'), texts, 'accept').state;
+    expect(s.rows.map((r) => [r.code, r.state])).toEqual([['200', 'sending'], ['100', 'sending']]);
+    s = markAccepted(s, s.rows[1]!.key);
+    s = refuseRow(s, s.rows[0]!.key, 'status 10');
+    expect(s.rows.map((r) => [r.code, r.state])).toEqual([['200', 'error'], ['100', 'accepted']]);
+  });
+
+  test('nothing is judged while a prompt is open, even a lookup that arrives late for an older scan', () => {
+    let s = addScan(initialState(1), '050');
+    s = scanAll(s, ['100', '200'], { 100: { id: 1, branch_id: 3 }, 200: { id: 2 } });
+    s = settle(receiveLookup(s, s.rows.find((r) => r.code === '050')!.key, lookup({ id: 5 })), texts, 'list').state;
+    expect(s.rows.find((r) => r.code === '050')?.state).toBe('waiting');
+    expect(settle(s, texts, 'list').state).toBe(s);
   });
 });

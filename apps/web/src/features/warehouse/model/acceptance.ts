@@ -7,16 +7,28 @@ import type { BarcodeType, ScanLookup } from '@app/contract/warehouse';
  */
 
 export type AcceptanceMode = 'acceptance' | 'transfer';
-export type RowState = 'pending' | 'ok' | 'error';
+/**
+ * What the screen does with a parcel it lets through: `list` keeps it for the box close (box
+ * acceptance), `accept` accepts it at once, one call per parcel (standard acceptance).
+ */
+export type AcceptanceKind = 'list' | 'accept';
+/**
+ * A row's life: `pending` (looked up on the server), `waiting` (looked up, waits its turn behind an
+ * open prompt), `asking` (the prompt is about it), `ok` (listed for the close), `sending` / `accepted`
+ * (standard acceptance), `error` (red: refused, with its reason; never sent).
+ */
+export type RowState = 'pending' | 'waiting' | 'asking' | 'ok' | 'sending' | 'accepted' | 'error';
 
 export interface ScanRow {
   key: string;
   code: string;
   state: RowState;
   lookup?: ScanLookup;
-  /** Why the row is red: not found, a failed close, needs a declaration. */
+  /** Why the row is red: already listed, needs a declaration, not found, failed, refused on close. */
   error?: string;
-  /** Another scanned code resolved to the same parcel. */
+  /** The question of an `asking` row (another branch, already in the local warehouse). */
+  question?: string;
+  /** The code's parcel is listed already under another code (or the same code again). */
   isDuplicate?: boolean;
 }
 
@@ -42,49 +54,180 @@ export function isListed(state: AcceptanceState, code: string): boolean {
   return state.rows.some((r) => r.code === code);
 }
 
-/** A new scan goes on top at once (acknowledged before the server answers). */
-export function addScan(state: AcceptanceState, code: string): AcceptanceState {
+/**
+ * A new scan goes on top at once (acknowledged before the server answers). A code already listed
+ * stays on screen as a red row with `alreadyListed` as its reason (spec §2, §5), never looked up.
+ */
+export function addScan(state: AcceptanceState, code: string, alreadyListed = ''): AcceptanceState {
   const seq = state.seq + 1;
-  return { ...state, seq, rows: [{ key: `s${seq}`, code, state: 'pending' }, ...state.rows] };
+  const row: ScanRow = isListed(state, code)
+    ? { key: `s${seq}`, code, state: 'error', error: alreadyListed, isDuplicate: true }
+    : { key: `s${seq}`, code, state: 'pending' };
+  return { ...state, seq, rows: [row, ...state.rows] };
 }
 
 export function removeRow(state: AcceptanceState, key: string): AcceptanceState {
-  return markDuplicates({ ...state, rows: state.rows.filter((r) => r.key !== key) });
+  return { ...state, rows: state.rows.filter((r) => r.key !== key) };
 }
 
 export function resolveRow(state: AcceptanceState, key: string, patch: Partial<ScanRow>): AcceptanceState {
-  return markDuplicates({ ...state, rows: state.rows.map((r) => (r.key === key ? { ...r, ...patch } : r)) });
+  return { ...state, rows: state.rows.map((r) => (r.key === key ? { ...r, ...patch } : r)) };
 }
 
-/** Rows whose codes resolve to a parcel already in the list are duplicates (red). */
-export function markDuplicates(state: AcceptanceState): AcceptanceState {
-  const seen = new Map<number, number>();
-  for (const r of state.rows) if (r.lookup) seen.set(r.lookup.id, (seen.get(r.lookup.id) ?? 0) + 1);
-  let changed = false;
-  const rows = state.rows.map((r) => {
-    const isDuplicate = r.lookup ? (seen.get(r.lookup.id) ?? 0) > 1 : false;
-    if (Boolean(r.isDuplicate) === isDuplicate) return r;
-    changed = true;
-    return { ...r, isDuplicate };
-  });
-  return changed ? { ...state, rows } : state;
+/** The server found the code: the row waits for its turn (`settle` judges it). */
+export function receiveLookup(state: AcceptanceState, key: string, lookup: ScanLookup): AcceptanceState {
+  return state.rows.some((r) => r.key === key && r.state === 'pending') ? resolveRow(state, key, { state: 'waiting', lookup }) : state;
+}
+
+/** The code could not be used (not found, refused, failed): a red row with its reason. */
+export function refuseRow(state: AcceptanceState, key: string, error: string): AcceptanceState {
+  return resolveRow(state, key, { state: 'error', error, question: undefined });
 }
 
 export function countDuplicates(state: AcceptanceState): number {
-  const ids = state.rows.filter((r) => r.lookup).map((r) => r.lookup!.id);
-  return ids.length - new Set(ids).size;
+  return state.rows.filter((r) => r.isDuplicate).length;
 }
 
 export function isRed(row: ScanRow): boolean {
-  return row.state === 'error' || Boolean(row.isDuplicate) || Boolean(row.lookup?.requires_declaration);
+  return row.state === 'error';
 }
 
-/** The rows a close sends, oldest scan first (the server's `track_code.{i}` indexes refer to this order). */
+/** The row the open prompt asks about (at most one at a time). */
+export function findPrompt(state: AcceptanceState): ScanRow | undefined {
+  return state.rows.find((r) => r.state === 'asking');
+}
+
+/** Scans held behind the open prompt (looked up or still being looked up). */
+export function countQueued(state: AcceptanceState): number {
+  return state.rows.filter((r) => r.state === 'waiting' || r.state === 'pending').length;
+}
+
+export interface ScanVerdict {
+  /** What the screen does with the scanned parcel. */
+  action: 'add' | 'refuse' | 'confirm';
+  message?: string;
+  sound?: SoundCue;
+}
+export type SoundCue = 'already_accepted' | 'different_branch_id' | 'open_box_error' | 'null_list' | 'alert';
+
+export interface VerdictTexts {
+  needsDeclaration: string;
+  temuWithoutDeclaration: string;
+  alreadyListed: string;
+  otherBranch: (branch: string) => string;
+  alreadyInWarehouse: (box: string) => string;
+}
+
+/** spec §5, in order: Temu without declaration, needs a declaration, another branch, already in the local warehouse. */
+export function judgeScan(state: AcceptanceState, lookup: ScanLookup, texts: VerdictTexts): ScanVerdict {
+  if (lookup.requires_declaration && lookup.provider === 2) return { action: 'refuse', message: texts.temuWithoutDeclaration, sound: 'alert' };
+  if (lookup.requires_declaration) return { action: 'refuse', message: texts.needsDeclaration, sound: 'alert' };
+  if (state.mode === 'acceptance' && state.branchId !== null && lookup.branch_id !== null && lookup.branch_id !== state.branchId) {
+    return { action: 'confirm', message: texts.otherBranch(lookup.branch_name ?? String(lookup.branch_id)), sound: 'different_branch_id' };
+  }
+  if (state.mode === 'acceptance' && lookup.state_id === 9) {
+    return { action: 'confirm', message: texts.alreadyInWarehouse(lookup.container_name ?? '-'), sound: 'already_accepted' };
+  }
+  return { action: 'add' };
+}
+
+const passedState = (kind: AcceptanceKind): RowState => (kind === 'accept' ? 'sending' : 'ok');
+/** Rows holding their parcel: a second code of the same parcel is a duplicate. */
+const holdsParcel = (r: ScanRow) => r.state === 'ok' || r.state === 'sending' || r.state === 'accepted' || r.state === 'asking';
+
+export interface Settled {
+  state: AcceptanceState;
+  /** Sounds to play, in order. */
+  cues: SoundCue[];
+  /** Rows this call turned red (their reasons are also said in a short message). */
+  refused: ScanRow[];
+}
+
+/**
+ * Judges the looked-up rows, oldest scan first, one at a time: a refused one turns red with its
+ * reason, a question stops everything behind it until it is answered (`answerPrompt`), the rest
+ * pass. While a prompt is open nothing is judged: later scans are kept and wait their turn.
+ */
+export function settle(state: AcceptanceState, texts: VerdictTexts, kind: AcceptanceKind): Settled {
+  const cues: SoundCue[] = [];
+  const refused: ScanRow[] = [];
+  if (findPrompt(state)) return { state, cues, refused };
+  const rows = [...state.rows];
+  const held = new Set<number>();
+  for (const r of rows) if (r.lookup && holdsParcel(r)) held.add(r.lookup.id);
+  let changed = false;
+  for (let i = rows.length - 1; i >= 0; i -= 1) {
+    const row = rows[i]!;
+    if (row.state !== 'waiting' || !row.lookup) continue;
+    changed = true;
+    if (held.has(row.lookup.id)) {
+      rows[i] = { ...row, state: 'error', error: texts.alreadyListed, isDuplicate: true };
+      cues.push('already_accepted');
+      refused.push(rows[i]!);
+      continue;
+    }
+    const verdict = judgeScan(state, row.lookup, texts);
+    if (verdict.sound) cues.push(verdict.sound);
+    if (verdict.action === 'refuse') {
+      rows[i] = { ...row, state: 'error', error: verdict.message };
+      refused.push(rows[i]!);
+      continue;
+    }
+    held.add(row.lookup.id);
+    if (verdict.action === 'confirm') {
+      rows[i] = { ...row, state: 'asking', question: verdict.message };
+      break;
+    }
+    rows[i] = { ...row, state: passedState(kind) };
+  }
+  return { state: changed ? { ...state, rows } : state, cues, refused };
+}
+
+/** The worker's answer to the open prompt: yes lets the parcel pass, no takes the row off the list. */
+export function answerPrompt(state: AcceptanceState, yes: boolean, kind: AcceptanceKind): AcceptanceState {
+  const prompt = findPrompt(state);
+  if (!prompt) return state;
+  if (!yes) return removeRow(state, prompt.key);
+  return resolveRow(state, prompt.key, { state: passedState(kind), question: undefined });
+}
+
+/** Standard acceptance: the server accepted the parcel. */
+export function markAccepted(state: AcceptanceState, key: string): AcceptanceState {
+  return state.rows.some((r) => r.key === key && r.state === 'sending') ? resolveRow(state, key, { state: 'accepted' }) : state;
+}
+
+/** The rows a close sends, oldest scan first (the server's `track_code.{i}` indexes refer to this order). Red rows are never sent. */
 export function rowsToSend(state: AcceptanceState): ScanRow[] {
-  return [...state.rows].reverse().filter((r) => r.state !== 'error' || r.lookup);
+  return [...state.rows].reverse().filter((r) => r.state === 'ok');
 }
 
-/** A 422 of close: `track_code.{i}` messages land on the sent rows; the chosen box is cleared (spec §8). */
+/** Rows not settled yet: a close waits for them (looked up, or a question to answer). */
+export function rowsUnsettled(state: AcceptanceState): ScanRow[] {
+  return state.rows.filter((r) => r.state === 'pending' || r.state === 'waiting' || r.state === 'asking');
+}
+
+export interface CloseSummary {
+  send: ScanRow[];
+  refused: ScanRow[];
+  unsettled: ScanRow[];
+  duplicates: number;
+}
+
+/** What 'Yeşiyi bağla' will do: the rows it sends, the red rows it leaves out, the rows it waits for. */
+export function summarizeClose(state: AcceptanceState): CloseSummary {
+  return { send: rowsToSend(state), refused: [...state.rows].reverse().filter(isRed), unsettled: rowsUnsettled(state), duplicates: countDuplicates(state) };
+}
+
+/** After a close: the sent rows leave the list, the red ones stay (they were not sent). */
+export function removeSent(state: AcceptanceState, sent: readonly ScanRow[]): AcceptanceState {
+  const keys = new Set(sent.map((r) => r.key));
+  return { ...state, rows: state.rows.filter((r) => !keys.has(r.key)) };
+}
+
+/**
+ * A 422 of close (spec §8): `track_code.{i}` messages land on the sent rows (red, with the reason),
+ * the chosen box is cleared; returns the messages of the refused codes, in list order.
+ */
 export function applyCloseErrors(state: AcceptanceState, sent: readonly ScanRow[], errors: Record<string, string[]>): AcceptanceState {
   const byKey = new Map<string, string>();
   for (const [field, messages] of Object.entries(errors)) {
@@ -99,34 +242,15 @@ export function applyCloseErrors(state: AcceptanceState, sent: readonly ScanRow[
   };
 }
 
-export interface ScanVerdict {
-  /** What the screen does with the scanned parcel. */
-  action: 'add' | 'refuse' | 'confirm';
-  message?: string;
-  sound?: SoundCue;
-  /** Refusal messages that close by themselves after 1 s (spec §5). */
-  isShort?: boolean;
-}
-export type SoundCue = 'already_accepted' | 'different_branch_id' | 'open_box_error' | 'null_list' | 'alert';
-
-export interface VerdictTexts {
-  needsDeclaration: string;
-  temuWithoutDeclaration: string;
-  otherBranch: (branch: string) => string;
-  alreadyInWarehouse: (box: string) => string;
-}
-
-/** spec §5, in order: Temu without declaration, needs a declaration, another branch, already in the local warehouse. */
-export function judgeScan(state: AcceptanceState, lookup: ScanLookup, texts: VerdictTexts): ScanVerdict {
-  if (lookup.requires_declaration && lookup.provider === 2) return { action: 'refuse', message: texts.temuWithoutDeclaration, sound: 'alert', isShort: true };
-  if (lookup.requires_declaration) return { action: 'refuse', message: texts.needsDeclaration, sound: 'alert', isShort: true };
-  if (state.mode === 'acceptance' && state.branchId !== null && lookup.branch_id !== null && lookup.branch_id !== state.branchId) {
-    return { action: 'confirm', message: texts.otherBranch(lookup.branch_name ?? String(lookup.branch_id)), sound: 'different_branch_id' };
-  }
-  if (state.mode === 'acceptance' && lookup.state_id === 9) {
-    return { action: 'confirm', message: texts.alreadyInWarehouse(lookup.container_name ?? '-'), sound: 'already_accepted' };
-  }
-  return { action: 'add' };
+/** A close's 422 as lines: the message, then each refused code's reason by its index in the sent list. */
+export function listCloseErrors(sent: readonly ScanRow[], errors: Record<string, string[]>): string[] {
+  return Object.entries(errors)
+    .map(([field, messages]) => {
+      const m = /^track_code\.(\d+)$/.exec(field);
+      return { index: m ? Number(m[1]) : -1, text: messages.join('. '), code: m ? sent[Number(m[1])]?.code : undefined };
+    })
+    .sort((a, b) => a.index - b.index)
+    .map((e) => (e.code && !e.text.includes(e.code) ? `${e.code}: ${e.text}` : e.text));
 }
 
 const STORAGE_PREFIX = 'warehouse.acceptance.v1.';
