@@ -523,3 +523,38 @@ export const ZUserAppOptionsReply = z.object({
 export type UserAppOptionsReply = z.infer<typeof ZUserAppOptionsReply>;
 /** The lookups of the user forms (the app options reply without the staff list). */
 export type UserFormLookups = Omit<UserAppOptionsReply, 'data' | 'total'>;
+
+// ---------------------------------------------------------------- changed users (POST /api/admin/changedUserExport)
+
+/**
+ * The 'Bağlama düzəliş export' of the logs screen (real clients: multipart start_date, end_date,
+ * each 'YYYY-MM-DD' or ''): parcels whose customer was changed in the period, from the declaration
+ * edits of the audit log. Both empty: every change.
+ */
+export const ZChangedUserExportForm = z.object({
+  start_date: z.preprocess(blank, zDateText.optional()),
+  end_date: z.preprocess(blank, zDateText.optional()),
+}).superRefine((form, ctx) => {
+  if (form.start_date && form.end_date && form.end_date < form.start_date) {
+    ctx.addIssue({ code: 'custom', path: ['end_date'], message: az.usersUi.changedUsers.endBeforeStart });
+  }
+});
+export type ChangedUserExportForm = z.infer<typeof ZChangedUserExportForm>;
+
+/** One customer change of a parcel, as the export writes it. */
+export interface ChangedUserRow {
+  changed_at: string;
+  declaration_id: number;
+  track_code: string | null;
+  global_track_code: string | null;
+  from_user_id: number | null;
+  from_user_code: string | null;
+  from_user_name: string | null;
+  to_user_id: number | null;
+  to_user_code: string | null;
+  to_user_name: string | null;
+  changed_by: string | null;
+  /** The other fields changed in the same edit (wire names, comma-joined), null when none. */
+  other_changes: string | null;
+  state_name: string | null;
+}

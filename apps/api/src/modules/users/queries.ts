@@ -1,13 +1,14 @@
 import type {
-  DeclarationStatsRow, GoldenTenRow, UserDiscountListQuery, UserDiscountListRow, UserDiscountRow, UserListQuery, UserListRow, UserOption,
+  ChangedUserRow, DeclarationStatsRow, GoldenTenRow, UserDiscountListQuery, UserDiscountListRow, UserDiscountRow, UserListQuery, UserListRow, UserOption,
 } from '@app/contract/users';
+import { MODEL } from '@app/contract/models';
 import { DECLARATION_STATUS } from '@app/contract/statuses';
 import { and, asc, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { declarations as d } from '../../db/schema/declarations';
 import { cashRegisters } from '../../db/schema/money';
-import { branches, companies, countries, currencies, models } from '../../db/schema/settings';
+import { branches, companies, countries, currencies, models, statuses } from '../../db/schema/settings';
 import { operations, userDiscounts as ud, userPermissions, users } from '../../db/schema/users';
 import { revokeAllSessions } from '../../platform/auth/queries';
 import { buildListQuery, countList, escapeLike, filters, type ListSpec } from '../../platform/list-query';
@@ -521,4 +522,50 @@ export async function findTopSpenders(db: DbOrTx, month: string, timeZone: strin
     .orderBy(sql`${spend} desc`, asc(users.id))
     .limit(limit);
   return rows.map((r, i) => ({ rank: i + 1, ...r })) as GoldenTenRow[];
+}
+
+// ---------------------------------------------------------------- changed users (changedUserExport)
+
+export interface ChangedUserPeriod {
+  /** 'YYYY-MM-DD', office time zone, inclusive; absent: no bound. */
+  startDate?: string;
+  endDate?: string;
+  /** Only the edits this staff member made (the logs screen's own-entries rule); absent: everyone's. */
+  causerId?: number;
+}
+
+/**
+ * One page (by audit entry id) of the declaration edits that changed the parcel's customer, in the
+ * period: who had it, who has it, who changed it, what else changed in the same edit.
+ */
+export async function findChangedUserPage(db: DbOrTx, period: ChangedUserPeriod, timeZone: string, afterId: number, limit: number) {
+  const res = await db.execute(sql`
+    with e as (
+      select a.id, a.created_at, a.user_id as causer_id, a.changes,
+             cast(case when a.entity_id ~ '^[0-9]{1,9}$' then a.entity_id end as int) as declaration_id,
+             cast(case when a.changes->'user_id'->>'from' ~ '^[0-9]{1,9}$' then a.changes->'user_id'->>'from' end as int) as from_id,
+             cast(case when a.changes->'user_id'->>'to' ~ '^[0-9]{1,9}$' then a.changes->'user_id'->>'to' end as int) as to_id
+      from audit_log a
+      where a.action = 'declaration.edit' and a.entity = 'declaration' and a.changes ? 'user_id' and a.id > ${afterId}
+        ${period.startDate ? sql`and a.created_at >= (${period.startDate}::date::timestamp at time zone ${timeZone})` : sql``}
+        ${period.endDate ? sql`and a.created_at < ((${period.endDate}::date + 1)::timestamp at time zone ${timeZone})` : sql``}
+        ${period.causerId === undefined ? sql`` : sql`and a.user_id = ${period.causerId}`}
+      order by a.id
+      limit ${limit}
+    )
+    select e.id::float8 as id, to_char(e.created_at at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as changed_at, e.declaration_id,
+           dd.track_code, dd.global_track_code,
+           e.from_id as from_user_id, fu.code as from_user_code, nullif(trim(coalesce(fu.name, '') || ' ' || coalesce(fu.surname, '')), '') as from_user_name,
+           e.to_id as to_user_id, tu.code as to_user_code, nullif(trim(coalesce(tu.name, '') || ' ' || coalesce(tu.surname, '')), '') as to_user_name,
+           nullif(trim(coalesce(cu.name, '') || ' ' || coalesce(cu.surname, '')), '') as changed_by,
+           (select string_agg(k, ', ' order by k) from jsonb_object_keys(e.changes) k where k <> 'user_id') as other_changes,
+           st.name as state_name
+    from e
+    left join ${d} dd on dd.id = e.declaration_id
+    left join ${users} fu on fu.id = e.from_id
+    left join ${users} tu on tu.id = e.to_id
+    left join ${users} cu on cu.id = e.causer_id
+    left join ${statuses} st on st.model_id = ${MODEL.declarations} and st.id = dd.status_id
+    order by e.id`);
+  return res.rows as unknown as ({ id: number } & ChangedUserRow)[];
 }

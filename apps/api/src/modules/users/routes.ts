@@ -2,18 +2,20 @@ import {
   ZDeclarationStatsReply, ZDiscountCancelForm, ZDiscountForm, ZGoldenTenQuery, ZGoldenTenReply, ZOperationsReply, ZPermissionsEditForm,
   ZPermissionsReply, ZSetAdminQuery, ZTrackCodeQuery, ZTrackCodeReply, ZUserAppOptionsReply, ZUserCountReply, ZUserCountStatsQuery,
   ZUserCreateForm, ZUserDetailReply, ZUserDiscountListQuery, ZUserDiscountListReply, ZUserIdQuery, ZUserIdsQuery, ZUserListQuery,
-  ZUserListReply, ZUserSelectQuery, ZUserSelectReply, ZUserUpdateForm,
+  ZUserListReply, ZUserSelectQuery, ZUserSelectReply, ZUserUpdateForm, ZChangedUserExportForm,
 } from '@app/contract/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zInt } from '@app/contract/common';
+import { PassThrough } from 'node:stream';
 import { requireUser } from '../../platform/auth/guard';
 import { sendCsv } from '../../platform/csv';
+import { XLSX_MIME, xlsxFileName } from '../../platform/xlsx';
 import {
   applyUserDiscount, cancelUserDiscount, createUser, deleteUser, editUserPermissions, exportUserDiscounts, exportUsers,
   findUserByTrackCode, listOperations, listUserDiscounts, listUserOptions, listUsers, readAppOptions, readDeclarationStats,
-  readGoldenTen, readUser, readUserCountStats, readUserPermissions, setUserBlocked, setUserRole, updateUser,
+  readGoldenTen, readUser, readUserCountStats, readUserPermissions, setUserBlocked, setUserRole, updateUser, writeChangedUsersExport,
 } from './service';
 
 const tags = ['users'];
@@ -126,6 +128,25 @@ export function registerUserRoutes(server: FastifyInstance): void {
     schema: { tags, summary: 'Active discounts as CSV (discount_users_export_…)', querystring: ZUserDiscountListQuery },
     config: { access: { permission: 'user_edit' } },
   }, async (req, reply) => sendCsv(reply, 'discount_users_export_', await exportUserDiscounts(app.db, req.query, tz())));
+
+  // A read that real clients send as a multipart POST (the logs screen's 'Bağlama düzəliş export').
+  app.post('/api/admin/changedUserExport', {
+    schema: {
+      tags,
+      summary: "Parcels moved from one customer to another (.xlsx, changed_users_…): multipart start_date, end_date ('YYYY-MM-DD' or '', office days, inclusive); from the audit log's declaration edits; an admin gets everyone's, others their own",
+      body: ZChangedUserExportForm,
+    },
+    config: { access: { permission: 'my_logs' }, isReadOnly: true },
+  }, async (req, reply) => {
+    const out = new PassThrough();
+    void reply.header('content-type', XLSX_MIME).header('content-disposition', `attachment; filename="${xlsxFileName('changed_users_')}"`)
+      .header('cache-control', 'no-store').send(out);
+    writeChangedUsersExport(app.db, requireUser(req), req.body, tz(), out).catch((err: unknown) => {
+      req.log.error({ err }, 'changed users export failed');
+      out.destroy(err instanceof Error ? err : new Error(String(err)));
+    });
+    return reply;
+  });
 
   // ---------------------------------------------------------------- statistics
   app.get('/api/admin/statistics/by_user_count', {

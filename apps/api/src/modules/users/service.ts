@@ -8,12 +8,15 @@ import {
   type TrackCodeReply, type UserAppOptionsReply, type UserCountListReply, type UserCountStatsQuery, type UserCountStatsReply,
   type UserCreateForm, type UserDetailReply, type UserDiscountListQuery, type UserDiscountListReply, type UserDiscountListRow,
   type UserListQuery, type UserListReply, type UserListRow, type UserSelectReply, type UserUpdateForm,
+  type ChangedUserExportForm, type ChangedUserRow,
 } from '@app/contract/users';
 import type { PermissionCode } from '@app/contract/permissions';
 import type { Db, DbOrTx } from '../../db/client';
 import { hasPermission, isFullAdmin, type RequestUser } from '../../platform/access';
 import { recordAudit } from '../../platform/audit';
 import { hashPassword } from '../../platform/auth/password';
+import { writeXlsx, type XlsxColumn } from '../../platform/xlsx';
+import type { Writable } from 'node:stream';
 import { toCsv, type CsvColumn } from '@app/contract/csv';
 import { forbidden, invalid, notFound } from '../../platform/errors';
 import {
@@ -21,7 +24,7 @@ import {
   findAppOptions, findCustomerByTrackCode, findDeclarationStats, findDiscountForUpdate, findDiscountPage, findOperationIds,
   findOperations, findPermissionRows, findTopSpenders, findUserDeclarationFigures, findUserDetailRow, findUserForUpdate,
   findUserOptions, findUserPage, findUsersForExport, findUserState, grantOperationCodes, insertDiscount, insertUser,
-  isEmailTaken, replacePermissions, revokeUserSessions, updateUser as updateUserRow, type UserInsert,
+  findChangedUserPage, isEmailTaken, type ChangedUserPeriod, replacePermissions, revokeUserSessions, updateUser as updateUserRow, type UserInsert,
 } from './queries';
 
 /** The most rows one CSV export carries. */
@@ -607,4 +610,47 @@ export async function readGoldenTen(db: Db, q: GoldenTenQuery, timeZone: string)
   }
   const start = (q.page - 1) * q.per_page;
   return { data: rows.slice(start, start + q.per_page), total: rows.length, month: m };
+}
+
+// ---------------------------------------------------------------- changed users (changedUserExport)
+
+const CHANGED_USERS_BATCH = 1_000;
+const C = az.usersUi.changedUsers;
+const customer = (code: string | null, id: number | null) => code ?? (id === null ? null : `#${id}`);
+
+const CHANGED_USER_COLUMNS: readonly XlsxColumn<ChangedUserRow>[] = [
+  { header: C.changedAt, width: 20, value: (r) => r.changed_at },
+  { header: C.declarationId, width: 12, value: (r) => r.declaration_id },
+  { header: C.trackCode, width: 22, value: (r) => r.track_code },
+  { header: C.globalTrackCode, width: 22, value: (r) => r.global_track_code },
+  { header: C.fromCode, width: 16, value: (r) => customer(r.from_user_code, r.from_user_id) },
+  { header: C.fromName, width: 26, value: (r) => r.from_user_name },
+  { header: C.toCode, width: 16, value: (r) => customer(r.to_user_code, r.to_user_id) },
+  { header: C.toName, width: 26, value: (r) => r.to_user_name },
+  { header: C.changedBy, width: 24, value: (r) => r.changed_by },
+  { header: C.otherChanges, width: 30, value: (r) => r.other_changes },
+  { header: C.status, width: 22, value: (r) => r.state_name },
+];
+
+async function* readChangedUserBatches(db: Db, period: ChangedUserPeriod, timeZone: string): AsyncIterable<ChangedUserRow[]> {
+  let afterId = 0;
+  for (;;) {
+    const rows = await findChangedUserPage(db, period, timeZone, afterId, CHANGED_USERS_BATCH);
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < CHANGED_USERS_BATCH) return;
+    afterId = rows[rows.length - 1]!.id;
+  }
+}
+
+/**
+ * POST /api/admin/changedUserExport (the logs screen's 'Bağlama düzəliş export'): one row per
+ * declaration edit that moved a parcel from one customer to another in the period (office days,
+ * both inclusive), oldest first, written as .xlsx into `out`. The edits are the audit log's
+ * `declaration.edit` entries, which keep each changed field as { from, to }. As on the logs screen
+ * (my_logs), an admin (role 1) gets everyone's edits, anyone else only their own.
+ */
+export function writeChangedUsersExport(db: Db, viewer: RequestUser, form: ChangedUserExportForm, timeZone: string, out: Writable): Promise<number> {
+  const period: ChangedUserPeriod = { startDate: form.start_date, endDate: form.end_date, causerId: isFullAdmin(viewer) ? undefined : viewer.id };
+  return writeXlsx(out, [{ name: C.sheet, columns: CHANGED_USER_COLUMNS, rows: readChangedUserBatches(db, period, timeZone) }]);
 }

@@ -18,6 +18,7 @@ import {
   customsKeys, fetchCarriersPosts, fetchCustomsDeclarations, fetchCustomsQueue, fetchCustomsTasks, useCustomsPing, useCustomsTask,
 } from '../api';
 import { CustomsPageCard } from '../components/customs-page-card';
+import { CUSTOMS_ACTION_OPTIONS, describeCustomsAction, EMPTY_VALUE, prettyJson, QUEUE_ACTION_OPTIONS, summarizeJson } from '../model/customs-labels';
 
 const T = az.customsUi;
 const BY_ID: TableSort = { column: 'id', order: 'desc' };
@@ -26,23 +27,18 @@ const POST_STATUS_OPTIONS = [0, 1, 3, 4].map((v) => ({ value: v, label: `${v} �
 const PACKAGE_TYPE_OPTIONS = ['1', '2'].map((v) => ({ value: v, label: T.packageTypes[v] ?? v }));
 const QUEUE_STATUS_OPTIONS = Object.entries(T.queueStatuses).map(([value, label]) => ({ value, label }));
 const TASK_STATE_OPTIONS = Object.entries(T.taskStates).map(([value, label]) => ({ value, label }));
-const QUEUE_ACTION_OPTIONS = ['add', 'add_commercial', 'update', 'delete', 'addtoboxes', 'depesh'].map((v) => ({ value: v, label: v }));
 const STATUS_COLORS: Record<number, string> = { 0: 'default', 1: 'blue', 3: 'orange', 4: 'green' };
 
 const PageCard = CustomsPageCard;
 
-/** Pretty JSON of a stored request or a raw answer (kept as it came when it is not JSON). */
-function JsonBlock({ value, testId }: { value: unknown; testId?: string }) {
-  let text: string;
-  if (typeof value === 'string') {
-    try {
-      text = JSON.stringify(JSON.parse(value), null, 2);
-    } catch {
-      text = value;
-    }
-  } else text = JSON.stringify(value ?? null, null, 2);
-  return <pre data-testid={testId} style={{ margin: 0, maxHeight: 360, overflow: 'auto', whiteSpace: 'pre-wrap', fontSize: 12 }}>{text || '—'}</pre>;
+/** Pretty JSON of a stored request or a raw answer (kept as it came when it is not JSON); when there is none, says so in words. */
+function JsonBlock({ value, emptyText, testId }: { value: unknown; emptyText: string; testId?: string }) {
+  const text = prettyJson(value);
+  if (text === null) return <Typography.Text type="secondary" data-testid={testId}>{emptyText}</Typography.Text>;
+  return <pre data-testid={testId} style={{ margin: 0, maxHeight: 360, overflow: 'auto', whiteSpace: 'pre-wrap', fontSize: 12 }}>{text}</pre>;
 }
+
+const taskStateColor = (state: string) => (state === 'done' ? 'green' : state === 'declined' ? 'orange' : 'red');
 
 // ---------------------------------------------------------------- customs declarations
 
@@ -74,7 +70,11 @@ export function CustomsDeclarationsPage() {
       filter: { kind: 'date-range', param: 'added', fromParam: 'date_from', toParam: 'date_to', defaultPreset: 'all' } },
     { key: 'declared_at', title: T.declaredAt, width: 'date', sortColumn: 'declared_at', isHiddenByDefault: true, render: (r) => formatDateTime(r.declared_at) },
     { key: 'reg_filter', title: T.regNumber, isFilterOnly: true, render: () => null, filter: { kind: 'text', param: 'reg_number' } },
+    // One customer's records (the user detail page's customs data button opens the list with ?user_id=).
+    { key: 'user_id', title: T.customerId, isFilterOnly: true, render: () => null, filter: { kind: 'number', param: 'user_id', isInteger: true } },
   ], []);
+  const [search] = useSearchParams();
+  const userId = search.get('user_id');
   const countsPopover = (
     <Descriptions size="small" column={1} data-testid="customs-counts">
       <Descriptions.Item label={T.declared}>{counts?.declared ?? '—'}</Descriptions.Item>
@@ -91,7 +91,7 @@ export function CustomsDeclarationsPage() {
     </>
   );
   return (
-    <PageCard title={T.declarations} extra={extra}>
+    <PageCard title={userId ? fill(T.declarationsOfCustomer, { ID: userId }) : T.declarations} extra={extra}>
       <DataTable<CustomsDeclarationRow>
         tableId="customs-declarations"
         columns={columns}
@@ -166,9 +166,11 @@ export function CustomsPostsPage() {
 function TaskDetail({ task }: { task: CustomsTaskRow }) {
   return (
     <Descriptions size="small" bordered column={1} data-testid="customs-task">
-      <Descriptions.Item label={T.action}>{task.action} <Typography.Text type="secondary">{task.method} {task.path}</Typography.Text></Descriptions.Item>
-      <Descriptions.Item label={T.status}><Tag color={task.state === 'done' ? 'green' : task.state === 'declined' ? 'orange' : 'red'}>{T.taskStates[task.state] ?? task.state}</Tag></Descriptions.Item>
-      <Descriptions.Item label={T.statusCode}>{task.status_code ?? '—'}{task.http_status !== null && task.http_status !== task.status_code ? ` (HTTP ${task.http_status})` : ''}</Descriptions.Item>
+      <Descriptions.Item label={T.action}>
+        {describeCustomsAction(task.action)} <Typography.Text type="secondary">{task.method} {task.path}</Typography.Text>
+      </Descriptions.Item>
+      <Descriptions.Item label={T.status}><Tag color={taskStateColor(task.state)}>{T.taskStates[task.state] ?? task.state}</Tag></Descriptions.Item>
+      <Descriptions.Item label={T.statusCode}>{task.status_code ?? EMPTY_VALUE}{task.http_status !== null && task.http_status !== task.status_code ? ` (HTTP ${task.http_status})` : ''}</Descriptions.Item>
       <Descriptions.Item label={T.attempts}>{task.attempts}</Descriptions.Item>
       {task.declaration_id > 0 && (
         <Descriptions.Item label={T.trackingNumber}>
@@ -179,10 +181,10 @@ function TaskDetail({ task }: { task: CustomsTaskRow }) {
       {task.user_id > 0 && <Descriptions.Item label={T.customer}>{task.user_id} — {task.user_name}</Descriptions.Item>}
       <Descriptions.Item label={T.createdAt}>{formatDateTime(task.created_at)}</Descriptions.Item>
       <Descriptions.Item label={T.updatedAt}>{formatDateTime(task.updated_at)}</Descriptions.Item>
-      <Descriptions.Item label={T.retryAt}>{formatDateTime(task.retry_at) || '—'}</Descriptions.Item>
+      <Descriptions.Item label={T.retryAt}>{formatDateTime(task.retry_at) || EMPTY_VALUE}</Descriptions.Item>
       {task.error && <Descriptions.Item label={T.error}>{task.error}</Descriptions.Item>}
-      <Descriptions.Item label={T.request}><JsonBlock value={task.query} /></Descriptions.Item>
-      <Descriptions.Item label={T.response}><JsonBlock value={task.response} testId="customs-task-response" /></Descriptions.Item>
+      <Descriptions.Item label={T.request}><JsonBlock value={task.query} emptyText={T.noRequestBody} testId="customs-task-request" /></Descriptions.Item>
+      <Descriptions.Item label={T.response}><JsonBlock value={task.response} emptyText={T.noResponse} testId="customs-task-response" /></Descriptions.Item>
     </Descriptions>
   );
 }
@@ -213,17 +215,20 @@ export function CustomsTasksPage() {
       render: (r) => <Tooltip title={T.open}><Button size="small" type="text" icon={<EyeOutlined />} aria-label={T.open} onClick={() => open(r)} /></Tooltip> },
     { key: 'id', title: 'ID', width: 'smaller', sortColumn: 'id', isAlwaysVisible: true, render: (r) => r.id },
     { key: 'search', title: T.search, isFilterOnly: true, render: () => null, filter: { kind: 'text', param: 'search' } },
-    { key: 'action', title: T.action, width: 'normal', filter: { kind: 'text', param: 'action' }, render: (r) => <Tag>{r.action}</Tag> },
+    { key: 'action', title: T.action, width: 'large', filter: { kind: 'select', param: 'action', options: CUSTOMS_ACTION_OPTIONS },
+      render: (r) => <Tooltip title={r.action}><Tag>{describeCustomsAction(r.action)}</Tag></Tooltip> },
     { key: 'state', title: T.status, width: 'small', filter: { kind: 'select', param: 'state', options: TASK_STATE_OPTIONS },
-      render: (r) => <Tag color={r.state === 'done' ? 'green' : r.state === 'declined' ? 'orange' : 'red'}>{T.taskStates[r.state] ?? r.state}</Tag> },
-    { key: 'status_code', title: T.statusCode, width: 'small', align: 'right', render: (r) => r.status_code ?? '—' },
+      render: (r) => <Tag color={taskStateColor(r.state)}>{T.taskStates[r.state] ?? r.state}</Tag> },
+    { key: 'track_code', title: T.trackingNumber, width: 'normal', render: (r) => r.track_code || EMPTY_VALUE },
+    { key: 'customer', title: T.customer, width: 'normal', isHiddenByDefault: true, render: (r) => (r.user_id > 0 ? `${r.user_id} — ${r.user_name}` : EMPTY_VALUE) },
+    { key: 'status_code', title: T.statusCode, width: 'small', align: 'right', render: (r) => r.status_code ?? EMPTY_VALUE },
     { key: 'attempts', title: T.attempts, width: 'smaller', align: 'right', sortColumn: 'attempts', render: (r) => r.attempts },
-    { key: 'query', title: T.request, width: 'large', render: (r) => <Typography.Text ellipsis style={{ maxWidth: 200 }}>{JSON.stringify(r.query)}</Typography.Text> },
-    { key: 'error', title: T.error, width: 'large', render: (r) => r.error ?? '—' },
+    { key: 'query', title: T.request, width: 'large', render: (r) => <Typography.Text ellipsis style={{ maxWidth: 200 }}>{summarizeJson(r.query)}</Typography.Text> },
+    { key: 'error', title: T.error, width: 'large', render: (r) => r.error || EMPTY_VALUE },
     { key: 'created_at', title: T.createdAt, width: 'date', sortColumn: 'created_at', render: (r) => formatDateTime(r.created_at),
       filter: { kind: 'date-range', param: 'created', fromParam: 'date_from', toParam: 'date_to', defaultPreset: 'all' } },
     { key: 'updated_at', title: T.updatedAt, width: 'date', isHiddenByDefault: true, render: (r) => formatDateTime(r.updated_at) },
-    { key: 'retry_at', title: T.retryAt, width: 'date', render: (r) => formatDateTime(r.retry_at) || '—' },
+    { key: 'retry_at', title: T.retryAt, width: 'date', render: (r) => formatDateTime(r.retry_at) || EMPTY_VALUE },
   ], [open]);
   return (
     <PageCard title={T.tasks}>
@@ -256,7 +261,7 @@ export function QueuePreviewModal({ kind }: { kind: 'query' | 'response' }) {
   return (
     <Modal open width={760} title={`${kind === 'query' ? T.previewQuery : T.previewResponse} — ${row.track_code}`} onCancel={close}
       footer={<Button type="primary" onClick={close}>{T.close}</Button>} destroyOnHidden>
-      <JsonBlock value={kind === 'query' ? row.json : row.response} testId={`queue-preview-${kind}`} />
+      <JsonBlock value={kind === 'query' ? row.json : row.response} emptyText={kind === 'query' ? T.noRequestBody : T.noResponse} testId={`queue-preview-${kind}`} />
     </Modal>
   );
 }
@@ -270,7 +275,8 @@ export function DnsQueuesPage() {
   const columns = useMemo<DataTableColumn<CustomsQueueRow>[]>(() => [
     { key: 'id', title: 'ID', width: 'smaller', sortColumn: 'id', isAlwaysVisible: true, render: (r) => r.id },
     { key: 'track_code', title: T.trackingNumber, width: 'normal', filter: { kind: 'text', param: 'track_code' }, render: (r) => r.track_code },
-    { key: 'action', title: T.action, width: 'small', filter: { kind: 'select', param: 'action', options: QUEUE_ACTION_OPTIONS }, render: (r) => <Tag>{r.action}</Tag> },
+    { key: 'action', title: T.action, width: 'large', filter: { kind: 'select', param: 'action', options: QUEUE_ACTION_OPTIONS },
+      render: (r) => <Tooltip title={r.action}><Tag>{describeCustomsAction(r.action)}</Tag></Tooltip> },
     { key: 'status', title: T.status, width: 'small', filter: { kind: 'select', param: 'status', options: QUEUE_STATUS_OPTIONS },
       render: (r) => <Tag color={{ sent: 'green', queued: 'blue', declined: 'orange', failed: 'red' }[r.status]}>{T.queueStatuses[r.status] ?? r.status}</Tag> },
     { key: 'status_code', title: T.statusCode, width: 'small', align: 'right', render: (r) => r.status_code ?? '—' },

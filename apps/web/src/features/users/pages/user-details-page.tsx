@@ -2,11 +2,9 @@ import {
   CustomerServiceOutlined, DeleteOutlined, EditOutlined, FileSearchOutlined, KeyOutlined, LockOutlined, MailOutlined,
   MessageOutlined, PercentageOutlined, ShoppingCartOutlined, SwapOutlined, TruckOutlined, UnlockOutlined, InboxOutlined, CalendarOutlined,
 } from '@ant-design/icons';
-import { DATE_FORMAT } from '@app/contract/common-constants';
 import { az } from '@app/contract/texts/az';
 import type { UserDiscountRow } from '@app/contract/users';
 import { Alert, Button, Card, Col, Descriptions, Flex, Result, Row, Select, Space, Spin, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { Link, Outlet, useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../../app/auth/auth-context';
@@ -22,6 +20,9 @@ import { PhoneLink } from '../components/user-phone-link';
 import { useUserActions } from '../components/use-user-actions';
 import { WarehouseAddressCard } from '../components/warehouse-address-card';
 import { canEditPermissions, canManageUser, hasPermission, listAssignableRoles } from '../model/user-access';
+import { listSectionLinks, type SectionLinkKey } from '../model/section-links';
+import { useRoutePresence } from '../model/use-route-presence';
+import { canOpenPath, toAppPath } from '../../../app/navigation';
 import { buildWarehouseAddresses, readWarehouseSettings } from '../model/warehouse-addresses';
 import { useClientSettings } from '../../settings/api';
 import { describeGender } from '../components/user-columns';
@@ -35,25 +36,17 @@ function onOff(value: boolean | 0 | 1) {
   return value ? <Tag color="green">{az.usersUi.on}</Tag> : <Tag>{az.usersUi.off}</Tag>;
 }
 
-/** Links to the user's records in other sections; sections not built yet show "not ready". */
-function buildSectionLinks(user: UserView) {
-  const byUser = `user_id=${user.id}`;
-  // The declarations table filters by customer code today; user_id is kept for the section's own filter.
-  const parcels = `/@next/declarations?${byUser}${user.code ? `&customer_code=${encodeURIComponent(user.code)}` : ''}`;
-  const monthStart = dayjs().startOf('month').format(DATE_FORMAT);
-  const today = dayjs().format(DATE_FORMAT);
-  return [
-    { key: 'orders', label: az.usersUi.orders, icon: <ShoppingCartOutlined />, to: `/@next/orders?${byUser}` },
-    { key: 'parcels', label: az.usersUi.parcels, icon: <InboxOutlined />, to: `${parcels}&created=all` },
-    { key: 'month', label: az.usersUi.currentMonth, icon: <CalendarOutlined />, to: `${parcels}&created=${monthStart}~${today}` },
-    { key: 'couriers', label: az.usersUi.couriers, icon: <TruckOutlined />, to: `/@next/couriers?${byUser}` },
-    { key: 'transactions', label: az.usersUi.balanceOperations, icon: <SwapOutlined />, to: `/@next/transactions?${byUser}` },
-    { key: 'tickets', label: az.usersUi.tickets, icon: <CustomerServiceOutlined />, to: `/@next/supports?${byUser}` },
-    { key: 'emails', label: az.usersUi.emails, icon: <MailOutlined />, to: `/@next/notifier/email?${byUser}` },
-    { key: 'sms', label: az.usersUi.sms, icon: <MessageOutlined />, to: `/@next/notifier/sms?${byUser}` },
-    { key: 'customs', label: az.usersUi.customsData, icon: <FileSearchOutlined />, to: `/@next/customs/declarations?${byUser}` },
-  ];
-}
+const SECTION_ICONS: Record<SectionLinkKey, ReactNode> = {
+  orders: <ShoppingCartOutlined />,
+  parcels: <InboxOutlined />,
+  month: <CalendarOutlined />,
+  couriers: <TruckOutlined />,
+  transactions: <SwapOutlined />,
+  tickets: <CustomerServiceOutlined />,
+  emails: <MailOutlined />,
+  sms: <MessageOutlined />,
+  customs: <FileSearchOutlined />,
+};
 
 function DiscountsTable({ user }: { user: UserView }) {
   const toast = useToast();
@@ -139,6 +132,7 @@ export function UserDetailsPage() {
   const { contextHolder, confirmAction, confirmRole } = useUserActions({ afterDelete: () => void navigate('/@next/users') });
   const [openModal, setOpenModal] = useState<OpenModal>(null);
   const settings = useClientSettings(true);
+  const hasRoute = useRoutePresence();
 
   if (!Number.isInteger(userId) || userId <= 0) return <Result status="404" title={az.usersUi.notFound} />;
   if (query.isLoading) {
@@ -156,6 +150,8 @@ export function UserDetailsPage() {
   const roles = listAssignableRoles(viewer, user);
   const canManage = canManageUser(viewer, user);
   const addresses = buildWarehouseAddresses(user, readWarehouseSettings(settings.data));
+  // Only buttons that lead somewhere: the target section is built and this viewer may open it.
+  const sectionLinks = listSectionLinks(user, { hasRoute, canOpen: (path) => canOpenPath(viewer, path) === true });
 
   return (
     <Flex vertical gap={12} data-testid="user-details">
@@ -204,9 +200,9 @@ export function UserDetailsPage() {
           </Space>
         </Flex>
         <Flex wrap gap={8} style={{ marginTop: 12 }}>
-          {buildSectionLinks(user).map((link) => (
-            <Link key={link.key} to={link.to} data-testid={`user-link-${link.key}`}>
-              <Button size="small" icon={link.icon}>
+          {sectionLinks.map((link) => (
+            <Link key={link.key} to={`${toAppPath(link.path)}${link.search ? `?${link.search}` : ''}`} data-testid={`user-link-${link.key}`}>
+              <Button size="small" icon={SECTION_ICONS[link.key]}>
                 {link.label}
               </Button>
             </Link>

@@ -1,0 +1,62 @@
+import { ROLE } from '@app/contract/roles';
+import type { RouteObject } from 'react-router';
+import { describe, expect, test } from 'vitest';
+import { canOpenPath } from '../../../app/navigation';
+import { routes as appRoutes } from '../../../app/router';
+import { listSectionLinkCandidates, listSectionLinks } from './section-links';
+import { hasBuiltRoute } from './use-route-presence';
+
+const CUSTOMER = { id: 100023, code: 'C100023' };
+const admin = { admin: ROLE.admin, permissions: [] };
+const ofis = { admin: ROLE.backOffice, permissions: ['users', 'user_edit', 'user_discount'] };
+
+/** The app's shape: built sections under /@next, everything else falls to the "not ready yet" catch-all. */
+function routeTable(built: string[]): RouteObject[] {
+  return [
+    { path: '/@next', children: [...built.map((path) => ({ path, element: null })), { path: '*', element: null }] },
+    { path: '*', element: null },
+  ];
+}
+
+const keysOf = (links: { key: string }[]) => links.map((link) => link.key);
+
+describe('[USERS][DETAILS] the section buttons lead only to built screens (issue 16)', () => {
+  test('with the app as built today: parcels, current month and customs data show; orders, couriers, balance operations, tickets, e-mails and SMS do not', () => {
+    const links = listSectionLinks(CUSTOMER, { hasRoute: (path) => hasBuiltRoute(appRoutes, path), canOpen: (path) => canOpenPath(admin, path) === true });
+    const shown = keysOf(links);
+    expect(shown).toEqual(expect.arrayContaining(['parcels', 'month', 'customs']));
+    // Each hidden one is hidden because its section has no route yet, never by a fixed list.
+    for (const candidate of listSectionLinkCandidates(CUSTOMER)) {
+      expect(shown.includes(candidate.key)).toBe(hasBuiltRoute(appRoutes, candidate.path));
+    }
+    // Today (issue 16) those six sections are not built.
+    for (const key of ['orders', 'couriers', 'transactions', 'tickets', 'emails', 'sms']) expect(shown).not.toContain(key);
+  });
+
+  test('a section that gets its route shows its button without touching the users feature', () => {
+    const checks = (built: string[]) => ({ hasRoute: (path: string) => hasBuiltRoute(routeTable(built), path), canOpen: () => true });
+    const today = ['declarations', 'declarations/users/:userId/current-month', 'customs/declarations'];
+    expect(keysOf(listSectionLinks(CUSTOMER, checks(today)))).toEqual(['parcels', 'month', 'customs']);
+    expect(keysOf(listSectionLinks(CUSTOMER, checks([...today, 'orders', 'supports'])))).toEqual(['orders', 'parcels', 'month', 'tickets', 'customs']);
+    expect(listSectionLinks(CUSTOMER, checks([]))).toEqual([]);
+  });
+
+  test('the targets filter by this user: parcels by the exact customer code, the month by id, customs data by user_id', () => {
+    const links = Object.fromEntries(listSectionLinkCandidates(CUSTOMER).map((link) => [link.key, `${link.path}?${link.search}`]));
+    expect(links.parcels).toBe('declarations?customer_code=C100023&created=all');
+    expect(links.month).toBe('declarations/users/100023/current-month?');
+    expect(links.customs).toBe('customs/declarations?user_id=100023');
+  });
+
+  test('a user without a customer code gets no parcels button (an empty code would list every parcel)', () => {
+    expect(keysOf(listSectionLinkCandidates({ id: 5, code: null }))).not.toContain('parcels');
+  });
+
+  test('a viewer who may not open the customs declarations (dgk_declarations) gets no customs data button', () => {
+    const links = listSectionLinks(CUSTOMER, { hasRoute: (path) => hasBuiltRoute(appRoutes, path), canOpen: (path) => canOpenPath(ofis, path) === true });
+    expect(keysOf(links)).toEqual(['parcels', 'month']);
+    const withCustoms = { ...ofis, permissions: [...ofis.permissions, 'dgk_declarations'] };
+    expect(keysOf(listSectionLinks(CUSTOMER, { hasRoute: (path) => hasBuiltRoute(appRoutes, path), canOpen: (path) => canOpenPath(withCustoms, path) === true })))
+      .toEqual(['parcels', 'month', 'customs']);
+  });
+});
