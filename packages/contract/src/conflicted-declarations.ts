@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { zDateTimeText, zDecimal, zFile, zFlag, zId, zInt, ZListQuery } from './common';
+import { zDateTimeText, zFile, zFlag, zId, zInt, ZListQuery } from './common';
 import { zDateTimeOut, zDecimalOut, zListReply } from './common';
+import { zDeclarationDescr, zDeclarationPrice, zDeclarationQuantity, zDeclarationWeight } from './declarations';
 
 /*
  * Unknown (conflicted) declarations (spec §3 "Unknown declaration", §4, §7 "Conflicted"): a parcel
@@ -15,7 +16,6 @@ import { zDateTimeOut, zDecimalOut, zListReply } from './common';
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const formText = (max = 200) => z.preprocess(blank, z.string().trim().max(max).optional());
 const formId = z.preprocess(blank, zId.optional());
-const formDecimal = z.preprocess(blank, zDecimal.optional());
 
 export const ZConflictedFormFields = z.object({
   track_code: formText(80),          // the code found on the parcel
@@ -26,11 +26,12 @@ export const ZConflictedFormFields = z.object({
   basket_id: formId,
   product_type_id: formId,
   shop_name: formText(160),
-  weight: formDecimal,
-  price: formDecimal,
-  quantity: z.preprocess(blank, zInt.min(1).max(100000).optional()),
+  // issue 16: the declaration form's ranges and messages (accept turns it into a declaration)
+  weight: z.preprocess(blank, zDeclarationWeight.optional()),
+  price: z.preprocess(blank, zDeclarationPrice.optional()),
+  quantity: z.preprocess(blank, zDeclarationQuantity.optional()),
   type: z.preprocess(blank, zInt.min(1).max(2).optional()),
-  descr: formText(2000),
+  descr: z.preprocess(blank, zDeclarationDescr.optional()),
   /** A file (multipart): at most 10 MB, PDF/JPEG/PNG by content. */
   document_file: zFile,
 });

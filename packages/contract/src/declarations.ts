@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { zDateTimeOut, zDateTimeText, zDecimal, zDecimalOut, zFile, zFlag, zFlag01, zId, zIdList, zInt, zListReply, ZListQuery } from './common';
-import { az } from './texts/az';
+import { az, fill } from './texts/az';
 
 // The plain constants live in the zod-free `declarations-constants` (issue 15); re-exported here.
 export * from './declarations-constants';
-import { COMBINE_MIN, DECLARATION_MEASURE } from './declarations-constants';
+import { COMBINE_MIN, DECLARATION_DECIMALS, DECLARATION_LIMITS, DECLARATION_MEASURE } from './declarations-constants';
 
 const text = z.string().trim().max(200).optional();
 const id = zId.optional();
@@ -175,6 +175,55 @@ const formId = z.preprocess(blank, zId.optional());
 const formFlag = z.preprocess(blank, zFlag.optional());
 const formDecimal = z.preprocess(blank, zDecimal.optional());
 
+/*
+ * issue 16: each field of the declaration form has its range, and its message says it. A value out
+ * of range, negative, not a number or with more than 2 decimals is refused with that message (a
+ * 'custom' issue, so both sides show the text as written), never cut or dropped silently.
+ */
+const L = DECLARATION_LIMITS;
+const DECIMAL_TEXT = /^\d+(\.\d+)?$/;
+
+/** A decimal in [min, max] with at most 2 places, kept as text (exact money math); '' is absent. */
+export function zDecimalInRange(min: string, max: string, message: string) {
+  return z.union([z.string(), z.number()]).transform((value, ctx) => {
+    const text = String(value).trim().replace(',', '.');
+    if (!DECIMAL_TEXT.test(text) || Number(text) < Number(min) || Number(text) > Number(max)) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    if ((text.split('.')[1] ?? '').length > DECLARATION_DECIMALS) {
+      ctx.addIssue({ code: 'custom', message: fill(az.declarations.decimalPlaces, { N: DECLARATION_DECIMALS }) });
+      return z.NEVER;
+    }
+    return text;
+  });
+}
+/** A whole number in [min, max] (a numeral text or a number). */
+export function zIntInRange(min: number, max: number, message: string) {
+  return z.union([z.string(), z.number()]).transform((value, ctx) => {
+    const text = String(value).trim();
+    if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return Number(text);
+  });
+}
+/** A text of at most `max` characters (after trimming), refused with `message` beyond it. */
+export function zTextUpTo(max: number, message = fill(az.declarations.textTooLong, { N: max })) {
+  return z.string().trim().refine((text) => text.length <= max, message);
+}
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blank, schema.optional());
+
+/** The declaration form's fields with their ranges; the unknown-declaration form uses the same ones. */
+export const zDeclarationWeight = zDecimalInRange(L.weight.min, L.weight.max, fill(az.declarations.weightRange, { MIN: L.weight.min, MAX: L.weight.max }));
+export const zDeclarationQuantity = zIntInRange(L.quantity.min, L.quantity.max, fill(az.declarations.quantityRange, { MIN: L.quantity.min, MAX: L.quantity.max }));
+export const zDeclarationPrice = zDecimalInRange(L.price.min, L.price.max, fill(az.declarations.priceRange, { MIN: L.price.min, MAX: L.price.max }));
+export const zDeclarationDeliveryPrice = zDecimalInRange(
+  L.deliveryPrice.min, L.deliveryPrice.max, fill(az.declarations.deliveryPriceRange, { MIN: L.deliveryPrice.min, MAX: L.deliveryPrice.max }),
+);
+export const zDeclarationDescr = zTextUpTo(L.descr, fill(az.declarations.descrTooLong, { N: L.descr }));
+
 
 /**
  * POST /api/admin/declaration/create and /edit (spec §3 "Declaration form payload").
@@ -194,24 +243,24 @@ export const ZDeclarationFormFields = z.object({
   user_id: formId,
   measure_id: z.preprocess(blank, zInt.pipe(z.literal(DECLARATION_MEASURE)).optional()),
   state_id: formId, // ignored (see above)
-  global_track_code: formText(80),
+  global_track_code: optional(zTextUpTo(L.globalTrackCode)),
   product_type_id: formId,
-  quantity: z.preprocess(blank, zInt.min(1).max(100000).optional()),
+  quantity: optional(zDeclarationQuantity),
   is_special: formFlag, // ignored: derived from tariff_category_id
   is_commercial: formFlag,
   tariff_category_id: formId,
   type: z.preprocess(blank, zInt.min(1).max(2).optional()),
-  descr: formText(2000),
-  weight: formDecimal,
+  descr: optional(zDeclarationDescr),
+  weight: optional(zDeclarationWeight),
   country_id: z.preprocess(blank, zInt.min(1).max(2).optional()),
   branch_id: formId,
-  price: formDecimal,
-  voen: formText(32),
+  price: optional(zDeclarationPrice),
+  voen: optional(zTextUpTo(L.voen)),
   container_id: formId,
-  wardrobe_number: formText(32),
-  delivery_price: formDecimal,
+  wardrobe_number: optional(zTextUpTo(L.wardrobeNumber)),
+  delivery_price: optional(zDeclarationDeliveryPrice),
   combined_id: zIdList,
-  shop_name: formText(160),
+  shop_name: optional(zTextUpTo(L.shopName)),
   /** A file (multipart); anything else is refused by the server with a field error. */
   document_file: zFile,
 });
@@ -221,8 +270,8 @@ export const ZDeclarationCreateForm = ZDeclarationFormFields.extend({
   country_id: z.preprocess(blank, zInt.min(1).max(2)),
   branch_id: z.preprocess(blank, zId),
   product_type_id: z.preprocess(blank, zId),
-  quantity: z.preprocess(blank, zInt.min(1).max(100000)),
-  price: z.preprocess(blank, zDecimal),
+  quantity: z.preprocess(blank, zDeclarationQuantity),
+  price: z.preprocess(blank, zDeclarationPrice),
 });
 export type DeclarationCreateForm = z.infer<typeof ZDeclarationCreateForm>;
 /** Edit: `declaration_id` plus any fields to change (absent = unchanged). */

@@ -131,23 +131,6 @@ export function useContainerOptions(isEnabled: boolean) {
   });
 }
 
-/** Customers by code, name or e-mail (the form's user select), plus the chosen one by id. */
-export function useCustomerOptions(search: string, selectedId: number | null) {
-  return useQuery({
-    queryKey: declarationKeys.customers(search, search ? null : selectedId),
-    queryFn: ({ signal }) =>
-      http.get<UserSelectReply>(
-        '/api/admin/users/select',
-        search
-          ? { search, admin: [ROLE.client], per_page: 50 }
-          : { id: selectedId ? [selectedId] : undefined, admin: [ROLE.client], per_page: 50 },
-        signal,
-      ),
-    select: (reply) => reply.data.map((user) => ({ value: user.id, label: `#${user.id} - ${user.name} ${user.surname}`.trim() })),
-    staleTime: 60_000,
-  });
-}
-
 export function useDeclaration(declarationId: number | undefined) {
   return useQuery({
     queryKey: declarationKeys.detail(declarationId ?? 0),

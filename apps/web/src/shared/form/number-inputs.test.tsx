@@ -35,6 +35,18 @@ describe('[FORM][DECIMAL] spec §5: comma becomes a dot, only digits and one dot
   });
 });
 
+describe('[FORM][SIGN] issue 16: a ranged field keeps a leading minus, so its message shows', () => {
+  test.each([
+    ['-7', '-7', '-7'],
+    [' -1,5', '-1.5', '-15'],
+    ['5-', '5', '5'],
+    ['--2', '-2', '-2'],
+  ])('%j is kept as %j (decimal) and %j (integer)', (typed, decimal, integer) => {
+    expect(normalizeDecimal(typed, { keepSign: true })).toBe(decimal);
+    expect(normalizeInteger(typed, { keepSign: true })).toBe(integer);
+  });
+});
+
 describe('[FORM][INTEGER] spec §5: integer inputs keep only digits', () => {
   test.each([
     ['12', '12'],

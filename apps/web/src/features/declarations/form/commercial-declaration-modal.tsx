@@ -1,6 +1,7 @@
 import { ZDeclarationCommercialForm, type DeclarationDetail } from '@app/contract/declarations';
 import { az } from '@app/contract/texts/az';
-import { Alert, Form, Input, Modal } from 'antd';
+import { Alert, Form, Input } from 'antd';
+import { FormModal } from '../../../shared/form/form-modal';
 import { useState } from 'react';
 import { IntegerInput } from '../../../shared/form/integer-input';
 import { mapServerErrors } from '../../../shared/form/map-server-errors';
@@ -38,12 +39,13 @@ export function CommercialDeclarationModal({ declaration, onClose }: { declarati
   };
 
   return (
-    <Modal
+    <FormModal
       open
+      form={form}
       title={az.declarationsUi.commercialTag}
       okText={az.form.save}
       cancelText={az.form.cancel}
-      onCancel={onClose}
+      onClose={onClose}
       onOk={() => form.submit()}
       confirmLoading={save.isPending}
       destroyOnHidden
@@ -63,12 +65,12 @@ export function CommercialDeclarationModal({ declaration, onClose }: { declarati
           <Input value={declaration.track_code} readOnly />
         </Form.Item>
         <Form.Item name="awb" label={az.declarationsUi.awb} rules={[rule('awb')]} {...touched.hideUntilTouched('awb')}>
-          <Input autoFocus autoComplete="off" maxLength={64} />
+          <Input autoFocus autoComplete="off" />
         </Form.Item>
         <Form.Item name="voen" label={az.declarationsUi.voen} rules={[rule('voen')]} {...touched.hideUntilTouched('voen')}>
-          <IntegerInput maxLength={10} />
+          <IntegerInput />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,16 +1,16 @@
 import { COUNTRY, CURRENCY_SIGN, productPriceSign } from '@app/contract/countries';
-import { ZDeclarationCreateForm, ZDeclarationEditForm } from '@app/contract/declarations';
+import { DECLARATION_LIMITS, ZDeclarationCreateForm, ZDeclarationEditForm } from '@app/contract/declarations';
 import { az, fill } from '@app/contract/texts/az';
-import { Alert, Button, Checkbox, Col, Form, Input, Modal, Radio, Row, Select, Space, Spin, Tooltip } from 'antd';
+import { Alert, Button, Checkbox, Col, Form, Input, Radio, Row, Space, Spin, Tooltip } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../../app/auth/auth-context';
-import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { DecimalInput } from '../../../shared/form/decimal-input';
 import { FileField } from '../../../shared/form/file-field';
 import { IntegerInput } from '../../../shared/form/integer-input';
 import { mapServerErrors } from '../../../shared/form/map-server-errors';
-import { SearchSelect, type SelectOption } from '../../../shared/form/search-select';
+import { FormModal } from '../../../shared/form/form-modal';
+import { SearchSelect } from '../../../shared/form/search-select';
 import { useTouchedErrors } from '../../../shared/form/use-touched-errors';
 import { zodRule } from '../../../shared/form/zod-rule';
 import { readErrorMessage } from '../../../shared/http/http-error';
@@ -19,7 +19,6 @@ import {
   useBranches,
   useCombinedDeclaration,
   useContainerOptions,
-  useCustomerOptions,
   useDeclaration,
   useProductTypes,
   useSaveDeclaration,
@@ -28,6 +27,7 @@ import {
 } from '../api';
 import { DocumentLink } from '../documents/document-link';
 import { canChangeDeliveryPrice, canEditWeight } from '../shared/declaration-access';
+import { CustomerSelect } from '../shared/customer-select';
 import {
   buildCombinedValues,
   buildCreateDefaults,
@@ -56,30 +56,6 @@ interface DeclarationFormModalProps {
   combinedIds?: number[];
   onClose: () => void;
   onSaved?: (id: number) => void;
-}
-
-/** The customer select: asks the server as the user types; the chosen customer stays listed. */
-function CustomerSelect({ value, onChange, initialOption }: { value?: number | null; onChange?: (v: number | null) => void; initialOption?: SelectOption }) {
-  const [search, setSearch] = useState('');
-  const debounced = useDebouncedValue(search.trim(), 300);
-  const customers = useCustomerOptions(debounced, value ?? null);
-  const options = useMemo(() => {
-    const list = customers.data ?? [];
-    return initialOption && !list.some((o) => o.value === initialOption.value) && !debounced ? [initialOption, ...list] : list;
-  }, [customers.data, initialOption, debounced]);
-  return (
-    <Select<number | undefined, SelectOption>
-      allowClear
-      value={value ?? undefined}
-      onChange={(next) => onChange?.(next ?? null)}
-      options={options as { value: number; label: string }[]}
-      loading={customers.isFetching}
-      placeholder={az.declarationsUi.userSearch}
-      notFoundContent={az.table.empty}
-      showSearch={{ filterOption: false, onSearch: setSearch }}
-      data-testid="declaration-form-user"
-    />
-  );
 }
 
 /** spec §2 "Declaration create/edit modal" with the gates and input rules of §2 and §5. */
@@ -168,13 +144,14 @@ export function DeclarationFormModal({ declarationId, combinedIds = [], onClose,
   const ui = az.declarationsUi;
 
   return (
-    <Modal
+    <FormModal
       open
+      form={form}
       width={FORM_MODAL_WIDTH}
       title={title}
       okText={az.form.save}
       cancelText={az.form.cancel}
-      onCancel={onClose}
+      onClose={onClose}
       onOk={() => form.submit()}
       confirmLoading={save.isPending}
       okButtonProps={{ disabled: isLoading }}
@@ -250,25 +227,25 @@ export function DeclarationFormModal({ declarationId, combinedIds = [], onClose,
             </Col>
             <Col xs={12} md={6}>
               <Form.Item {...item('quantity')} label={`${t.quantity} (${ui.pieces})`} rules={[rule('quantity')]}>
-                <IntegerInput />
+                <IntegerInput keepSign />
               </Form.Item>
             </Col>
             <Col xs={12} md={6}>
               <Tooltip title={gates.canEditWeight ? undefined : ui.weightLocked}>
                 <Form.Item {...item('weight')} label={t.weight} rules={[rule('weight')]}>
-                  <DecimalInput disabled={!gates.canEditWeight} />
+                  <DecimalInput keepSign disabled={!gates.canEditWeight} />
                 </Form.Item>
               </Tooltip>
             </Col>
             <Col xs={12} md={6}>
               <Form.Item {...item('price')} label={fill(ui.productValue, { SIGN: productPriceSign(countryId) })} rules={[rule('price')]}>
-                <DecimalInput />
+                <DecimalInput keepSign />
               </Form.Item>
             </Col>
             <Col xs={12} md={6}>
               <Tooltip title={gates.canChangeDeliveryPrice ? undefined : ui.priceLocked}>
                 <Form.Item {...item('delivery_price')} label={ui.deliveryPriceUsd} rules={[rule('delivery_price')]}>
-                  <DecimalInput disabled={!gates.canChangeDeliveryPrice} placeholder={CURRENCY_SIGN.USD} />
+                  <DecimalInput keepSign disabled={!gates.canChangeDeliveryPrice} placeholder={CURRENCY_SIGN.USD} />
                 </Form.Item>
               </Tooltip>
             </Col>
@@ -335,12 +312,13 @@ export function DeclarationFormModal({ declarationId, combinedIds = [], onClose,
             </Col>
             <Col xs={24}>
               <Form.Item {...item('descr')} label={ui.description} rules={[rule('descr')]}>
-                <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={2000} />
+                {/* issue 16: nothing typed is cut; past the limit the count turns red and the message says it */}
+                <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} showCount count={{ max: DECLARATION_LIMITS.descr }} />
               </Form.Item>
             </Col>
           </Row>
         </Form>
       </Spin>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,6 +1,7 @@
 import { ZDeclarationCreateForm, type DeclarationCombineReply } from '@app/contract/declarations';
 import { az } from '@app/contract/texts/az';
 import { describe, expect, test } from 'vitest';
+import { listFieldIssues } from '../../../shared/form/zod-rule';
 import { buildCombinedValues, buildCreateDefaults, checkDocument, toDeclarationWireForm, type DeclarationFormValues } from './declaration-form';
 
 const filled = (): DeclarationFormValues => ({
@@ -89,5 +90,42 @@ describe('[DECLARATIONS][COMBINE] the create form prefilled from GET declaration
       user_id: 42, country_id: 2, branch_id: 4, product_type_id: 3, quantity: '3', weight: '0.75', price: '15.75',
       is_liquid: true, shop_name: 'Trendyol, Temu', global_track_code: '',
     });
+  });
+});
+
+describe('[DECLARATIONS][FORM][RANGES] issue 16: each field says its range, on the shared schema', () => {
+  // The web shows these texts before saving; the API refuses the same values with the same texts.
+  const issuesOf = (patch: Partial<DeclarationFormValues>) =>
+    listFieldIssues(ZDeclarationCreateForm, toDeclarationWireForm({ ...filled(), ...patch }, allGates));
+
+  test.each([
+    ['weight', { weight: '99999999' }, 'Çəki 0.01–1000 kq arasında olmalıdır'],
+    ['weight', { weight: '-2' }, 'Çəki 0.01–1000 kq arasında olmalıdır'],
+    ['weight', { weight: '0' }, 'Çəki 0.01–1000 kq arasında olmalıdır'],
+    ['weight', { weight: '1.255' }, 'Ən çox 2 onluq rəqəm yazıla bilər'],
+    ['quantity', { quantity: '0' }, 'Miqdar 1–1000 ədəd arasında tam ədəd olmalıdır'],
+    ['quantity', { quantity: '-1' }, 'Miqdar 1–1000 ədəd arasında tam ədəd olmalıdır'],
+    ['quantity', { quantity: '1001' }, 'Miqdar 1–1000 ədəd arasında tam ədəd olmalıdır'],
+    ['price', { price: '-5' }, 'Məhsulun dəyəri 0–100000 arasında olmalıdır'],
+    ['price', { price: '100000.01' }, 'Məhsulun dəyəri 0–100000 arasında olmalıdır'],
+    ['delivery_price', { delivery_price: '-0.5' }, 'Çatdırılma qiyməti 0–10000 $ arasında olmalıdır'],
+    ['descr', { descr: 'a'.repeat(2001) }, 'Təsvir ən çox 2000 simvol ola bilər'],
+    ['shop_name', { shop_name: 'm'.repeat(161) }, 'Ən çox 160 simvol ola bilər'],
+  ] as const)('%s %j → %j', (field, patch, message) => {
+    expect(issuesOf(patch)[field]).toBe(message);
+  });
+
+  test('the edges themselves pass: 0.01 and 1000 kq, 1 and 1000 pieces, a free product, 2000 characters', () => {
+    for (const patch of [
+      { weight: '0.01', quantity: '1', price: '0', descr: 'a'.repeat(2000) },
+      { weight: '1000', quantity: '1000', price: '100000', delivery_price: '10000' },
+      { weight: '12,5', price: '3,99' },
+    ]) {
+      expect(issuesOf(patch)).toEqual({});
+    }
+  });
+
+  test('a blank required quantity says it is required, not a range', () => {
+    expect(issuesOf({ quantity: '' }).quantity).toBe(az.errors.required);
   });
 });

@@ -3,10 +3,9 @@ import { DECLARATION_STATUS } from '@app/contract/statuses-constants';
 import type { DeclarationListRow } from '@app/contract/declarations';
 import { az } from '@app/contract/texts/az';
 import { Button, Typography } from 'antd';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { DataTable } from '../../../shared/data-table/data-table';
-import type { QueryParams } from '../../../shared/http/http-client';
 import type { TableSort } from '../../../shared/data-table/table-state';
 import { declarationKeys, fetchDeclarationPage, useBranches, useDeclarationStatuses, useProductTypes } from '../api';
 import { buildDeclarationColumns } from './declaration-columns';
@@ -15,7 +14,6 @@ import { DeclarationFileMenu } from '../documents/declaration-file-menu';
 import { AcceptanceMenu, BulkStatusButton, StatusCountsButton } from '../workflow/workflow-toolbar';
 import { SelectionMenu } from './selection-menu';
 import { SelectionSummary } from './selection-summary';
-import { LazyStuckAtCustomsModal } from '../shared/lazy-list-parts';
 import { useDeclarationActions } from '../workflow/use-declaration-actions';
 import type { RowActionKey } from '../shared/declaration-access';
 
@@ -43,7 +41,6 @@ export function DeclarationListPage({ overlay }: { overlay?: ReactNode }) {
   const productTypes = useProductTypes();
   const branches = useBranches();
   const actions = useDeclarationActions();
-  const [bulkFilters, setBulkFilters] = useState<QueryParams | null>(null);
   const { confirmAction, changeStatus, switchRead, showNotReady } = actions;
 
   const onRowAction = useCallback(
@@ -113,8 +110,8 @@ export function DeclarationListPage({ overlay }: { overlay?: ReactNode }) {
               {az.declarationsUi.create}
             </Button>
             {selectedRows.length === 0 && (
-              // spec §4: bulk 'held at customs' (36) for every parcel matching the filters.
-              <Button icon={<SafetyCertificateOutlined />} onClick={() => setBulkFilters(params)} data-testid="declarations-bulk-stuck">
+              // spec §2/§4: bulk 'held at customs' (36) for every parcel matching the filters (a modal route over the table).
+              <Button icon={<SafetyCertificateOutlined />} onClick={() => void navigate(`${BASE}/stuck-at-customs`)} data-testid="declarations-bulk-stuck">
                 {az.declarationsUi.bulkStuck}
               </Button>
             )}
@@ -144,7 +141,6 @@ export function DeclarationListPage({ overlay }: { overlay?: ReactNode }) {
         )}
       />
       {overlay ?? <Outlet />}
-      {bulkFilters && <LazyStuckAtCustomsModal filters={bulkFilters} onClose={() => setBulkFilters(null)} />}
     </section>
   );
 }

@@ -1,7 +1,9 @@
 import { productPriceSign } from '@app/contract/countries';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useDeclaration } from '../api';
+import { useBranches, useDeclaration, useDeclarationStatuses, useProductTypes } from '../api';
+import { buildDeclarationColumns } from './declaration-columns';
+import { readUrlFilters } from './url-filters';
 import { DeclarationFormModal } from '../form/declaration-form-modal';
 import { ReturnModal } from '../workflow/return-modal';
 import { StatusTimelineModal } from '../workflow/status-timeline-modal';
@@ -55,6 +57,25 @@ export function TimelineRoute() {
 export function StuckAtCustomsRoute({ ids }: { ids: string }) {
   const close = useCloseToList();
   return <StuckAtCustomsModal declarationIds={readIdList(ids, '/')} onClose={close} />;
+}
+
+/**
+ * spec §2/§4: declarations/stuck-at-customs with the table's filters in the URL: the bulk 'held at
+ * customs' (36) for every parcel matching them, which the dialog counts and names before saving.
+ */
+export function StuckAtCustomsByFiltersRoute() {
+  const close = useCloseToList();
+  const [search] = useSearchParams();
+  const statuses = useDeclarationStatuses();
+  const productTypes = useProductTypes();
+  const branches = useBranches();
+  const filters = useMemo(() => {
+    const columns = buildDeclarationColumns({
+      statuses: statuses.data ?? [], productTypes: productTypes.data ?? [], branches: branches.data ?? [], isLoading: false,
+    });
+    return readUrlFilters(search, columns);
+  }, [search, statuses.data, productTypes.data, branches.data]);
+  return <StuckAtCustomsModal filters={filters.params} filterDescriptions={filters.descriptions} onClose={close} />;
 }
 
 export function ReturnRoute() {

@@ -1,18 +1,22 @@
+import { ZConflictedCreateForm, ZConflictedEditForm } from '@app/contract/conflicted-declarations';
 import { COUNTRY } from '@app/contract/countries';
+import { DECLARATION_LIMITS } from '@app/contract/declarations-constants';
 import { az, fill } from '@app/contract/texts/az';
-import { Alert, Button, Col, Form, Input, Modal, Row, Select, Space, Spin } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Col, Form, Input, Row, Space, Spin } from 'antd';
+import { useEffect, useState } from 'react';
 import { useAuth } from '../../../app/auth/auth-context';
 import { DecimalInput } from '../../../shared/form/decimal-input';
 import { FileField } from '../../../shared/form/file-field';
 import { IntegerInput } from '../../../shared/form/integer-input';
 import { mapServerErrors } from '../../../shared/form/map-server-errors';
-import { SearchSelect, type SelectOption } from '../../../shared/form/search-select';
+import { FormModal } from '../../../shared/form/form-modal';
+import { SearchSelect } from '../../../shared/form/search-select';
 import { useTouchedErrors } from '../../../shared/form/use-touched-errors';
-import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
+import { zodRule } from '../../../shared/form/zod-rule';
 import { readErrorMessage } from '../../../shared/http/http-error';
 import { useToast } from '../../../shared/toast/toast-provider';
-import { useBranches, useCustomerOptions, useProductTypes } from '../api';
+import { useBranches, useProductTypes } from '../api';
+import { CustomerSelect } from '../shared/customer-select';
 import { useAcceptUnknownDeclaration, useSaveUnknownDeclaration, useUnknownDeclaration } from '../lists/lists-api';
 import { canEditWeight } from '../shared/declaration-access';
 import { buildUnknownDefaults, buildUnknownEditValues, toUnknownWireForm, type UnknownFormValues } from './unknown-form';
@@ -25,28 +29,6 @@ const COUNTRY_OPTIONS = [
 ];
 const DOCUMENT_ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
 const SERVER_FIELD_NAMES = { document_file: 'document' };
-
-function CustomerSelect({ value, onChange, initial }: { value?: number | null; onChange?: (v: number | null) => void; initial?: SelectOption }) {
-  const [search, setSearch] = useState('');
-  const debounced = useDebouncedValue(search.trim(), 300);
-  const customers = useCustomerOptions(debounced, value ?? null);
-  const options = useMemo(() => {
-    const list = customers.data ?? [];
-    return initial && !debounced && !list.some((o) => o.value === initial.value) ? [initial, ...list] : list;
-  }, [customers.data, initial, debounced]);
-  return (
-    <Select<number | null>
-      allowClear
-      showSearch={{ filterOption: false, onSearch: setSearch }}
-      value={value ?? null}
-      onChange={(v) => onChange?.(v ?? null)}
-      options={options}
-      loading={customers.isFetching}
-      placeholder={az.declarationsUi.userSearch}
-      notFoundContent={customers.isFetching ? <Spin size="small" /> : az.table.empty}
-    />
-  );
-}
 
 interface UnknownFormModalProps {
   /** Absent: create. */
@@ -114,16 +96,20 @@ export function UnknownFormModal({ unknownId, onClose, onAccepted }: UnknownForm
   const code = unknown.data?.track_code ?? '';
   const isBusy = save.isPending || accept.isPending;
   const required = [{ required: true, message: az.errors.required }];
+  // issue 16: the declaration form's ranges, said on the field as the server would say them
+  const schema = isEdit ? ZConflictedEditForm : ZConflictedCreateForm;
+  const ranged = (field: string) => [zodRule(schema, field, (v: UnknownFormValues) => toUnknownWireForm(v, { id: unknownId, canEditWeight: mayEditWeight }))];
   return (
-    <Modal
+    <FormModal
       open
+      form={form}
       width={768}
       title={isEdit ? fill(ui.unknownEditTitle, { CODE: code }) : ui.unknownCreateTitle}
-      onCancel={onClose}
+      onClose={onClose}
       destroyOnHidden
-      footer={
+      renderFooter={(requestClose) => (
         <Space wrap>
-          <Button onClick={onClose}>{az.form.cancel}</Button>
+          <Button onClick={requestClose}>{az.form.cancel}</Button>
           {isEdit && unknown.data?.declaration_id === null && (
             <Button onClick={() => void submit('accept')} loading={accept.isPending} disabled={isBusy} data-testid="unknown-accept">
               {ui.accept}
@@ -133,7 +119,7 @@ export function UnknownFormModal({ unknownId, onClose, onAccepted }: UnknownForm
             {az.form.save}
           </Button>
         </Space>
-      }
+      )}
     >
       <Spin spinning={isEdit && unknown.isLoading}>
         {formError && <Alert type="error" showIcon title={formError} style={{ marginBottom: 12 }} />}
@@ -164,7 +150,8 @@ export function UnknownFormModal({ unknownId, onClose, onAccepted }: UnknownForm
             <Col xs={24} md={12}>
               <Form.Item name="user_id" label={az.declarationsUi.user} {...touched.hideUntilTouched('user_id')}>
                 <CustomerSelect
-                  initial={unknown.data?.user_id ? { value: unknown.data.user_id, label: `#${unknown.data.user_id} - ${unknown.data.user_name ?? ''}` } : undefined}
+                  data-testid="unknown-form-user"
+                  initialOption={unknown.data?.user_id ? { value: unknown.data.user_id, label: `#${unknown.data.user_id} - ${unknown.data.user_name ?? ''}` } : undefined}
                 />
               </Form.Item>
             </Col>
@@ -189,18 +176,18 @@ export function UnknownFormModal({ unknownId, onClose, onAccepted }: UnknownForm
               </Form.Item>
             </Col>
             <Col xs={12} md={6}>
-              <Form.Item name="weight" label={t.weight} {...touched.hideUntilTouched('weight')}>
-                <DecimalInput disabled={!mayEditWeight} />
+              <Form.Item name="weight" label={t.weight} rules={ranged('weight')} {...touched.hideUntilTouched('weight')}>
+                <DecimalInput keepSign disabled={!mayEditWeight} />
               </Form.Item>
             </Col>
             <Col xs={12} md={6}>
-              <Form.Item name="quantity" label={t.quantity} {...touched.hideUntilTouched('quantity')}>
-                <IntegerInput />
+              <Form.Item name="quantity" label={t.quantity} rules={ranged('quantity')} {...touched.hideUntilTouched('quantity')}>
+                <IntegerInput keepSign />
               </Form.Item>
             </Col>
             <Col xs={12} md={6}>
-              <Form.Item name="price" label={t.productPrice} {...touched.hideUntilTouched('price')}>
-                <DecimalInput />
+              <Form.Item name="price" label={t.productPrice} rules={ranged('price')} {...touched.hideUntilTouched('price')}>
+                <DecimalInput keepSign />
               </Form.Item>
             </Col>
             <Col xs={12} md={6}>
@@ -215,13 +202,13 @@ export function UnknownFormModal({ unknownId, onClose, onAccepted }: UnknownForm
               {unknown.data?.document_file && <DocumentLink path={unknown.data.document_file} label={az.declarationsUi.currentDocument} />}
             </Col>
             <Col xs={24}>
-              <Form.Item name="descr" label={az.declarationsUi.description} {...touched.hideUntilTouched('descr')}>
-                <Input.TextArea rows={3} maxLength={2000} />
+              <Form.Item name="descr" label={az.declarationsUi.description} rules={ranged('descr')} {...touched.hideUntilTouched('descr')}>
+                <Input.TextArea rows={3} showCount count={{ max: DECLARATION_LIMITS.descr }} />
               </Form.Item>
             </Col>
           </Row>
         </Form>
       </Spin>
-    </Modal>
+    </FormModal>
   );
 }

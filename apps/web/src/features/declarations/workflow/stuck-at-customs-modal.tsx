@@ -1,7 +1,8 @@
 import { DECLARATION_STATUS } from '@app/contract/statuses-constants';
 import { az, fill } from '@app/contract/texts/az';
-import { Alert, Form, Input, Modal, Typography } from 'antd';
+import { Alert, Form, Input, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { FormModal } from '../../../shared/form/form-modal';
 import { useTouchedErrors } from '../../../shared/form/use-touched-errors';
 import type { QueryParams } from '../../../shared/http/http-client';
 import { mapServerErrors } from '../../../shared/form/map-server-errors';
@@ -13,8 +14,13 @@ interface StuckAtCustomsModalProps {
   declarationIds?: readonly number[];
   /** Or every parcel matching the table's filters: the bulk 'held at customs' status 36. */
   filters?: QueryParams;
+  /** The filters as the table shows them, listed so the user sees which parcels the change takes. */
+  filterDescriptions?: readonly string[];
   onClose: () => void;
 }
+
+/** The reason's column limit (ZDeclarationStateForm: descr up to 500). */
+const REASON_MAX = 500;
 
 interface ReasonValues {
   descr: string;
@@ -24,7 +30,7 @@ interface ReasonValues {
  * spec §2/§4: 'held at customs' (88) needs a reason. One parcel goes through edit/state, several
  * through the bulk call with their ids; no selection at all is refused with 'Bağlama seçilməyib'.
  */
-export function StuckAtCustomsModal({ declarationIds = [], filters, onClose }: StuckAtCustomsModalProps) {
+export function StuckAtCustomsModal({ declarationIds = [], filters, filterDescriptions = [], onClose }: StuckAtCustomsModalProps) {
   const [form] = Form.useForm<ReasonValues>();
   const touched = useTouchedErrors(form);
   const toast = useToast();
@@ -61,12 +67,13 @@ export function StuckAtCustomsModal({ declarationIds = [], filters, onClose }: S
   };
 
   return (
-    <Modal
+    <FormModal
       open
+      form={form}
       title={az.declarationsUi.stuckAtCustomsTitle}
       okText={az.form.save}
       cancelText={az.form.cancel}
-      onCancel={onClose}
+      onClose={onClose}
       onOk={() => form.submit()}
       okButtonProps={{ disabled: isEmpty || (isByFilters && !matching.data?.total) }}
       confirmLoading={single.isPending || bulk.isPending}
@@ -75,9 +82,18 @@ export function StuckAtCustomsModal({ declarationIds = [], filters, onClose }: S
       {isEmpty && <Alert type="warning" showIcon title={az.declarations.noSelection} style={{ marginBottom: 12 }} />}
       {formError && <Alert type="error" showIcon title={formError} style={{ marginBottom: 12 }} data-testid="stuck-form-error" />}
       {!isEmpty && (
-        <Typography.Paragraph type="secondary">
+        <Typography.Paragraph type="secondary" data-testid="stuck-at-customs-summary">
           {isByFilters ? fill(az.declarationsUi.stuckByFilters, { N: matchingText }) : fill(az.declarationsUi.stuckAtCustomsCount, { N: declarationIds.length })}
         </Typography.Paragraph>
+      )}
+      {isByFilters && filterDescriptions.length > 0 && (
+        <div style={{ marginBottom: 12 }} data-testid="stuck-at-customs-filters">
+          {filterDescriptions.map((text) => (
+            <Tag key={text} style={{ marginBottom: 4 }}>
+              {text}
+            </Tag>
+          ))}
+        </div>
       )}
       <Form<ReasonValues>
         form={form}
@@ -93,11 +109,17 @@ export function StuckAtCustomsModal({ declarationIds = [], filters, onClose }: S
           name="descr"
           label={az.declarationsUi.reason}
           {...touched.hideUntilTouched('descr')}
-          rules={[{ validator: async (_, value: string) => { if (!value?.trim()) throw new Error(az.declarations.reasonRequired); } }]}
+          rules={[{
+            validator: async (_, value: string) => {
+              if (!value?.trim()) throw new Error(az.declarations.reasonRequired);
+              if (value.trim().length > REASON_MAX) throw new Error(fill(az.declarations.textTooLong, { N: REASON_MAX }));
+            },
+          }]}
         >
-          <Input.TextArea autoFocus autoSize={{ minRows: 3, maxRows: 6 }} maxLength={500} showCount />
+          {/* issue 16: nothing typed is cut; past the limit the count turns red and the message says it */}
+          <Input.TextArea autoFocus autoSize={{ minRows: 3, maxRows: 6 }} showCount count={{ max: REASON_MAX }} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

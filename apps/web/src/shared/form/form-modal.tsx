@@ -1,0 +1,115 @@
+import { az } from '@app/contract/texts/az';
+import { Modal, type FormInstance, type ModalProps } from 'antd';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+
+/** What a dialog's first field is: the first control a person can type into or pick with. */
+const FIELD_SELECTOR = [
+  'input:not([type="hidden"]):not([disabled]):not([readonly])',
+  'textarea:not([disabled]):not([readonly])',
+  'select:not([disabled])',
+  '[contenteditable="true"]',
+].join(', ');
+
+/**
+ * issue 16: a dialog opens with the focus on its first field, not on the close X. Looks inside the
+ * dialog's body only (never the header's close button); a field hidden by a collapsed section or
+ * `display: none` is skipped. Returns whether a field took the focus.
+ */
+export function focusFirstField(root: HTMLElement | null): boolean {
+  if (!root) return false;
+  const body = root.querySelector<HTMLElement>('.ant-modal-body') ?? root;
+  for (const element of Array.from(body.querySelectorAll<HTMLElement>(FIELD_SELECTOR))) {
+    if (element.closest('[aria-hidden="true"], [hidden], .ant-form-item-hidden')) continue;
+    if (typeof element.checkVisibility === 'function' && !element.checkVisibility()) continue;
+    element.focus();
+    return document.activeElement === element;
+  }
+  return false;
+}
+
+/**
+ * issue 16: closing a form with changes (Escape, the X, 'Ləğv et', a click on the mask) asks first
+ * ('Dəyişikliklər yadda saxlanılmayıb…'); an untouched form closes at once. `isDirty` defaults to
+ * "the user touched a field of `form`". Render `contextHolder` inside the dialog.
+ */
+export function useDiscardGuard(options: { form?: FormInstance; isDirty?: () => boolean; onClose: () => void }) {
+  const { form, isDirty, onClose } = options;
+  const [modal, contextHolder] = Modal.useModal();
+  const isAsking = useRef(false);
+
+  const requestClose = useCallback(() => {
+    const isChanged = isDirty ? isDirty() : form?.isFieldsTouched() ?? false;
+    if (!isChanged) return onClose();
+    if (isAsking.current) return;
+    isAsking.current = true;
+    void modal.confirm({
+      title: az.form.discardTitle,
+      content: az.form.discardText,
+      okText: az.form.discardOk,
+      cancelText: az.form.discardCancel,
+      okButtonProps: { danger: true, 'data-testid': 'discard-ok' } as ModalProps['okButtonProps'],
+      cancelButtonProps: { 'data-testid': 'discard-cancel' } as ModalProps['cancelButtonProps'],
+      // A stray Enter must not throw the work away: the safe answer has the focus.
+      autoFocusButton: 'cancel',
+      onOk: () => onClose(),
+      afterClose: () => {
+        isAsking.current = false;
+      },
+    });
+  }, [form, isDirty, onClose, modal]);
+
+  return { requestClose, contextHolder };
+}
+
+export type FormModalProps = Omit<ModalProps, 'onCancel'> & {
+  /** The dialog's form: touched fields make it dirty. */
+  form?: FormInstance;
+  /** Instead of `form`'s touched state (e.g. a form kept outside antd's Form). */
+  isDirty?: () => boolean;
+  /** Closes the dialog (after the confirmation when the form has changes). */
+  onClose: () => void;
+  /** A footer of its own, given the guarded close for its 'Ləğv et' button (instead of `footer`). */
+  renderFooter?: (requestClose: () => void) => ReactNode;
+};
+
+/** Whether the focus is already on a field inside `root` (the user's or ours). */
+function hasFieldFocus(root: HTMLElement | null): boolean {
+  const active = document.activeElement;
+  return Boolean(root && active && root.contains(active) && active.matches(FIELD_SELECTOR));
+}
+
+/**
+ * Every form dialog of the app (issue 16): antd's Modal that asks before discarding changes and
+ * opens with the focus on its first field. Use it instead of Modal for create/edit dialogs.
+ */
+export function FormModal({ form, isDirty, onClose, renderFooter, afterOpenChange, modalRender, children, ...rest }: FormModalProps) {
+  const { requestClose, contextHolder } = useDiscardGuard({ form, isDirty, onClose });
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  // The dialog mounts open: focus its first field once painted, and again when the open motion ends
+  // (antd moves the focus onto the dialog itself then) — unless a field has it already.
+  const focusField = useCallback(() => {
+    if (!hasFieldFocus(rootRef.current)) focusFirstField(rootRef.current);
+  }, []);
+  useEffect(() => {
+    if (rest.open === false) return;
+    const timers = [0, 150, 350].map((ms) => window.setTimeout(focusField, ms));
+    return () => timers.forEach((id) => window.clearTimeout(id));
+  }, [rest.open, focusField]);
+
+  return (
+    <Modal
+      {...rest}
+      {...(renderFooter ? { footer: renderFooter(requestClose) } : {})}
+      onCancel={requestClose}
+      afterOpenChange={(isOpen) => {
+        if (isOpen) focusField();
+        afterOpenChange?.(isOpen);
+      }}
+      modalRender={(node) => <div ref={rootRef}>{modalRender ? modalRender(node) : node}</div>}
+    >
+      {contextHolder}
+      {children}
+    </Modal>
+  );
+}
