@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { BASE_URL, DEMO, launchBrowser, openPage, readAccessToken, signInAndWait } from './support/browser';
+import { BASE_URL, DEMO, launchBrowser, openPage, readAccessToken, shot, signInAndWait, signedInWithApi, type Api } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -84,6 +84,118 @@ describe('[HANDOVER][E2E] a clerk hands over a parcel; the PIN of a United parce
     await page.getByText('FİN dəyişikliyi göndərildi').waitFor();
     await page.getByTestId('pin-pending').filter({ hasText: '9ZZ8YY7' }).waitFor();
     expect(calls).toBe(1);
+    await context.close();
+  }, 90_000);
+});
+
+interface ParcelRow { id: number; track_code: string; state_id: number; payed: 0 | 1; delivery_price: string | null }
+
+/** A parcel at status 9 with a delivery debt, other than `taken` (each test hands over its own). */
+async function unpaidParcel(api: Api, taken: number[]): Promise<ParcelRow> {
+  const list = await api<{ data: ParcelRow[] }>('/api/admin/v2/declaration/list?state_id=9&payed=0&per_page=100&created=all');
+  const parcel = list.data.filter((d) => Number(d.delivery_price) > 0 && !taken.includes(d.id)).at(-1);
+  if (!parcel) throw new Error('no unpaid parcel at status 9 in the demo data');
+  taken.push(parcel.id);
+  return parcel;
+}
+
+async function readParcel(api: Api, trackCode: string): Promise<ParcelRow> {
+  const list = await api<{ data: ParcelRow[] }>(`/api/admin/v2/declaration/list?track_code=${trackCode}&created=all`);
+  const row = list.data.find((d) => d.track_code === trackCode);
+  if (!row) throw new Error(`${trackCode} not in the list`);
+  return row;
+}
+
+/** The handovers (payments) recorded for a parcel; the admin's handovers are in the admin's branch, which the admin's history shows. */
+const handoversOf = (api: Api, trackCode: string) => api<{ total: number }>(`/api/admin/handover/history?track_code=${trackCode}`).then((r) => r.total);
+
+describe('[HANDOVER][OFFLINE] issue 16: a money action waiting for the connection', () => {
+  const taken: number[] = [];
+
+  test('the offline handover cancelled: shown as waiting, cancelled, and never sent when the connection is back', async () => {
+    const { context, page, api } = await signedInWithApi(browser, DEMO.admin);
+    const parcel = await unpaidParcel(api, taken);
+    const handovers: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/api/admin/declaration/pay') && (r.postData() ?? '').includes('confirm=1')) handovers.push(r.url());
+    });
+
+    await page.goto(`${BASE_URL}/@next/declarations/${parcel.id}/handover`);
+    const modal = page.locator('.ant-modal').filter({ hasText: 'Bağlamanı təhvil ver' });
+    await page.getByTestId('handover-total').waitFor();
+    await context.setOffline(true);
+    await page.getByText('İnternet bağlantınız kəsildi').waitFor();
+    await modal.getByRole('button', { name: 'Təhvil ver' }).click();
+    const waiting = page.getByTestId('handover-waiting');
+    await waiting.waitFor();
+    expect(await waiting.innerText()).toContain('Bağlantı gözlənilir');
+    expect(await page.getByTestId('connection-status').innerText()).toContain('Oflayn');
+    await shot(page, 'handover-offline-waiting');
+
+    await modal.getByRole('button', { name: 'Ləğv et' }).click();
+    await modal.waitFor({ state: 'detached' });
+    await page.getByText('Təhvil ləğv edildi: heç nə göndərilmədi').waitFor();
+    await context.setOffline(false);
+    await page.getByText('İnternet bağlantınız bərpa olundu').waitFor();
+    // the queue would have sent it by now (TanStack resumes paused mutations on the online event)
+    await page.waitForTimeout(2_000);
+
+    expect(handovers).toEqual([]);
+    const after = await readParcel(api, parcel.track_code);
+    expect(after).toMatchObject({ state_id: 9, payed: 0 });
+    expect(await handoversOf(api, parcel.track_code)).toBe(0);
+    await context.close();
+  }, 90_000);
+
+  test('not cancelled, the waiting handover goes out once the connection is back, and says so', async () => {
+    const { context, page, api } = await signedInWithApi(browser, DEMO.admin);
+    const parcel = await unpaidParcel(api, taken);
+    await page.goto(`${BASE_URL}/@next/declarations/${parcel.id}/handover`);
+    const modal = page.locator('.ant-modal').filter({ hasText: 'Bağlamanı təhvil ver' });
+    await page.getByTestId('handover-total').waitFor();
+    await context.setOffline(true);
+    await page.getByText('İnternet bağlantınız kəsildi').waitFor();
+    await modal.getByRole('button', { name: 'Təhvil ver' }).click();
+    await page.getByTestId('handover-waiting').waitFor();
+    await context.setOffline(false);
+    await page.getByText('Bağlama təhvil verildi').waitFor();
+    await modal.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await readParcel(api, parcel.track_code)).state_id).toBe(10);
+    expect(await handoversOf(api, parcel.track_code)).toBe(1);
+    await context.close();
+  }, 90_000);
+
+  test('the shortfall is named and goes when the amounts cover the debt; typed cash survives a package change', async () => {
+    const { context, page, api } = await signedInWithApi(browser, DEMO.admin);
+    const parcel = await unpaidParcel(api, taken);
+    await page.goto(`${BASE_URL}/@next/declarations/${parcel.id}/handover`);
+    const modal = page.locator('.ant-modal').filter({ hasText: 'Bağlamanı təhvil ver' });
+    const total = Number((await page.getByTestId('handover-total').innerText()).replace(/[^\d.]/g, ''));
+    const cash = modal.locator('input[name="cash"]');
+    const terminal = modal.locator('input[name="terminal"]');
+    const short = Math.min(total, 1.5);
+    await cash.fill((total - short).toFixed(2));
+    const blocker = page.getByTestId('handover-blocker');
+    await blocker.waitFor();
+    expect(await blocker.innerText()).toBe(`Balansda kifayət qədər vəsait yoxdur: ${short.toFixed(2)} ₼ çatmır`);
+    await shot(page, 'handover-shortfall');
+    // the rest by card: the message goes at once
+    await terminal.fill(short.toFixed(2));
+    await blocker.waitFor({ state: 'detached' });
+    expect(await cash.inputValue()).toBe((total - short).toFixed(2));
+    // a package added: the typed cash stays, the shortfall is the package's price
+    await modal.getByRole('button', { name: 'Kiçik paket +' }).click();
+    await expect.poll(async () => page.getByTestId('package-small').innerText()).toBe('1');
+    expect(await cash.inputValue()).toBe((total - short).toFixed(2));
+    const newTotal = Number((await page.getByTestId('handover-total').innerText()).replace(/[^\d.]/g, ''));
+    const packagePrice = newTotal - total;
+    if (packagePrice > 0.2) await blocker.waitFor();
+    // 'Hesabla': cash = total − terminal again, nothing short
+    await page.getByTestId('handover-recompute-cash').click();
+    expect(await cash.inputValue()).toBe((newTotal - short).toFixed(2));
+    await blocker.waitFor({ state: 'detached' });
+    await shot(page, 'handover-recomputed');
+    await modal.getByRole('button', { name: 'Ləğv et' }).click();
     await context.close();
   }, 90_000);
 });
