@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO, launchBrowser, openPage, signInAndWait } from './support/browser';
+import { DEMO, launchBrowser, openPage, shot, signInAndWait, waitForTable } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -34,4 +34,22 @@ describe('[SHELL][OFFLINE] spec §1: losing and regaining the connection', () =>
     await icon.waitFor({ state: 'detached' });
     await context.close();
   });
+
+  test('a page that could not load offline says why and recovers by itself when the connection is back (issue 16)', async () => {
+    const { context, page } = await openPage(browser);
+    await signInAndWait(page, DEMO.admin);
+    await context.setOffline(true);
+    await page.getByText('İnternet bağlantınız kəsildi').waitFor();
+    // the users screen's code was never loaded: offline it cannot be
+    await page.getByTestId('sidebar').getByTestId('nav-users').click();
+    await page.getByText('Səhifə yüklənmədi: internet bağlantısı yoxdur', { exact: false }).waitFor();
+    expect(await page.getByText('Brauzerdə xəta baş verdi').count()).toBe(0);
+    await shot(page, 'page-offline-error');
+    await context.setOffline(false);
+    // no click: the page loads itself once the connection is back
+    await waitForTable(page, 'users');
+    expect(await page.getByText('Səhifə yüklənmədi', { exact: false }).count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/@next/users');
+    await context.close();
+  }, 60_000);
 });
