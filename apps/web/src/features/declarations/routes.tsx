@@ -15,7 +15,7 @@ const TimelineRoute = lazy(() => import('./lists/declaration-modal-routes').then
 const StuckAtCustomsRoute = lazy(() => import('./lists/declaration-modal-routes').then((m) => ({ default: m.StuckAtCustomsRoute })));
 const StuckAtCustomsByFiltersRoute = lazy(() => import('./lists/declaration-modal-routes').then((m) => ({ default: m.StuckAtCustomsByFiltersRoute })));
 const STUCK_AT_CUSTOMS_PATH = /^(\d+(?:\/\d+)*)\/stuck-at-customs$/;
-const HandoverRoute = lazy(() => import('./lists/declaration-modal-routes').then((m) => ({ default: m.HandoverRoute })));
+const HandoverRoute = lazy(() => import('./workflow/handover-route').then((m) => ({ default: m.HandoverRoute })));
 const HANDOVER_PATH = /^(\d+(?:\/\d+)*)\/handover$/;
 const BulkHandoverRoute = lazy(() => import('./workflow/workflow-pages').then((m) => ({ default: m.BulkHandoverRoute })));
 const DeclarationCountsPage = lazy(() => import('./workflow/workflow-pages').then((m) => ({ default: m.DeclarationCountsPage })));

@@ -8,7 +8,6 @@ import { DeclarationFormModal } from '../form/declaration-form-modal';
 import { ReturnModal } from '../workflow/return-modal';
 import { StatusTimelineModal } from '../workflow/status-timeline-modal';
 import { StuckAtCustomsModal } from '../workflow/stuck-at-customs-modal';
-import { HandoverModal } from '../workflow/handover-modal';
 
 const LIST = '/@next/declarations';
 
@@ -83,16 +82,4 @@ export function ReturnRoute() {
   const close = useCloseToList();
   const declaration = useDeclaration(readId(declarationId));
   return <ReturnModal declarationId={readId(declarationId)} priceSign={productPriceSign(declaration.data?.country_id ?? 0)} onClose={close} />;
-}
-
-/** spec §2: {ids}/handover, several ids joined by '/'. */
-export function HandoverRoute({ ids }: { ids: string }) {
-  const closeToList = useCloseToList();
-  const navigate = useNavigate();
-  const [search] = useSearchParams();
-  const taskId = Number(search.get('handover_task'));
-  const isFromQueue = Number.isInteger(taskId) && taskId > 0;
-  // Opened from a queue entry ('Təhvil verdim'): the cashier goes back to the queue, not to the table.
-  const close = isFromQueue ? () => void navigate('/@next/warehouse/handover/queues') : closeToList;
-  return <HandoverModal declarationIds={readIdList(ids, '/')} handoverTaskId={isFromQueue ? taskId : null} onClose={close} />;
 }
