@@ -154,3 +154,31 @@ describe('[CUSTOMS][WEB] deleted and post declarations from the customs link; th
     await context.close();
   });
 });
+
+describe('[CUSTOMS][TASKS] issue 16: every call named in Azerbaijani, no raw null', () => {
+  test('the tasks list names each action and shows a dash where there is nothing; a ping opened says it had no request body', async () => {
+    const { context, page } = await openPage(browser);
+    await signInAndWait(page, DEMO.admin);
+    await page.goto(`${BASE_URL}/@next/customs/tasks`);
+    await waitForTable(page, 'customs-tasks');
+    await pingOk(page);
+    const cells = (await tableRows(page, 'customs-tasks').locator('td').allInnerTexts()).map((t) => t.trim());
+    expect(cells.length).toBeGreaterThan(0);
+    expect(cells).not.toContain('null');
+    // No raw action code is printed (the demo's pings, searches and sends).
+    for (const code of ['ping', 'add', 'delete', 'carriersposts', 'declarations', 'deleteddeclarations', 'depesh', 'addtoboxes']) expect(cells).not.toContain(code);
+
+    // Filter to the pings by their name and open one.
+    await page.goto(`${BASE_URL}/@next/customs/tasks?action=ping`);
+    await waitForTable(page, 'customs-tasks');
+    const pings = tableRows(page, 'customs-tasks');
+    await expect(pings.first().innerText()).resolves.toContain('Əlaqənin yoxlanması');
+    await pings.first().dblclick();
+    const detail = page.getByTestId('customs-task');
+    await detail.waitFor();
+    await expect(detail.getByTestId('customs-task-request').innerText()).resolves.toBe('Sorğunun gövdəsi yoxdur');
+    await expect(detail.innerText()).resolves.toContain('Əlaqənin yoxlanması');
+    await shot(page, 'customs-task-ping');
+    await context.close();
+  });
+});

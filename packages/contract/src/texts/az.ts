@@ -1281,7 +1281,7 @@ export const az = {
     fileRequired: 'Fayl seçilməyib',
     fileNoTracks: 'Faylda izləmə kodu tapılmadı',
     declarations: 'Gömrük bəyannamələri',
-    declarationsOfCustomer: 'Gömrük bəyannamələri — müştəri #{ID}',
+    declarationsOfCustomer: 'Gömrük bəyannamələri — {NAME}',
     customerId: 'Müştəri ID',
     posts: 'Gömrük postları',
     tasks: 'Gömrük tapşırıqları',

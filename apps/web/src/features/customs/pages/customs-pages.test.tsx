@@ -128,14 +128,20 @@ describe('[CUSTOMS][TASKS] issue 16: no raw null, every action code in Azerbaija
 
 describe('[CUSTOMS][DECLARATIONS] issue 16: one customer\'s customs data', () => {
   test('opened with ?user_id= it asks the list for that user only and says whose records these are', async () => {
-    const reply: CustomsDeclarationListReply = { data: [], total: 0, total_kind: 'exact', counts: { declared: 0, undeclared: 0, unknown: 0 } };
+    const row = {
+      id: 4107, declaration_id: 4107, user_id: 100023, user_name: 'Aysel Əliyeva', ImportName: 'Aysel Əliyeva', PinNumber: '5ABCDEF', GoodsName: 'Ayaqqabı',
+      InvoicePriceFull: '120.00', InvoicePriceUsd: '70.59', QuantityFull: '1', PayStatus: '1', RegNumber: '', TrackingNumber: 'AZ2600004107',
+      flight_id: null, flight_name: null, post_status: 0, created_at: '2026-03-02 10:15:00', declared_at: null,
+    };
+    const reply: CustomsDeclarationListReply = { data: [row], total: 1, total_kind: 'exact', counts: { declared: 0, undeclared: 1, unknown: 0 } };
     const get = vi.spyOn(http, 'get').mockImplementation(async (path: string) => {
       if (path === '/api/admin/customs') return reply;
       if (path === '/api/admin/customs/ping') return PING;
       throw new Error(`unexpected GET ${path}`);
     });
     renderAt('/customs/declarations?user_id=100023', 'customs/declarations', <CustomsDeclarationsPage />);
-    await screen.findByText('Gömrük bəyannamələri — müştəri #100023');
+    await screen.findByText('Gömrük bəyannamələri — Aysel Əliyeva (#100023)');
+    expect(screen.getByText('AZ2600004107')).toBeTruthy();
     await waitFor(() => expect(get.mock.calls.some(([path]) => path === '/api/admin/customs')).toBe(true));
     const listCall = get.mock.calls.find(([path]) => path === '/api/admin/customs')!;
     expect(listCall[1]).toMatchObject({ user_id: '100023' });

@@ -45,9 +45,12 @@ const taskStateColor = (state: string) => (state === 'done' ? 'green' : state ==
 /** customs/declarations (dgk_declarations): our parcels at customs with their declarations; counts popover; a link to the list upload. */
 export function CustomsDeclarationsPage() {
   const [counts, setCounts] = useState<CustomsCounts | null>(null);
+  const [customerName, setCustomerName] = useState<string | null>(null);
   const fetchPage = useCallback(async (params: QueryParams, signal: AbortSignal): Promise<ListResponse<CustomsDeclarationRow>> => {
     const reply = await fetchCustomsDeclarations(params, signal);
     setCounts(reply.counts);
+    // One customer's records: the title names them (from their rows; the id alone until rows come).
+    setCustomerName(params.user_id ? reply.data.find((row) => row.user_name)?.user_name ?? null : null);
     return reply;
   }, []);
   const columns = useMemo<DataTableColumn<CustomsDeclarationRow>[]>(() => [
@@ -91,7 +94,7 @@ export function CustomsDeclarationsPage() {
     </>
   );
   return (
-    <PageCard title={userId ? fill(T.declarationsOfCustomer, { ID: userId }) : T.declarations} extra={extra}>
+    <PageCard title={userId ? fill(T.declarationsOfCustomer, { NAME: customerName ? `${customerName} (#${userId})` : `#${userId}` }) : T.declarations} extra={extra}>
       <DataTable<CustomsDeclarationRow>
         tableId="customs-declarations"
         columns={columns}
