@@ -17,6 +17,7 @@ import { Link, useLocation } from 'react-router';
 import type { Counters } from '../../features/notifications/api';
 import { useAuth } from '../auth/auth-context';
 import { findNavEntry, listNavSections, toAppPath, toSectionPath, type NavEntry, type NavGroup } from '../navigation';
+import './sidebar-menu.css';
 
 const GROUP_ICONS: Record<NavGroup, ReactNode> = {
   general: <DashboardOutlined />,
@@ -71,18 +72,22 @@ export function SidebarMenu({ counters, isCollapsed, onNavigate }: SidebarMenuPr
   const items: MenuProps['items'] = sections.map((section) => ({
     key: section.group,
     icon: GROUP_ICONS[section.group],
-    label: section.title,
-    children: section.entries.map((entry) => ({
-      key: entry.path,
-      label: (
-        <Link to={toAppPath(entry.path)} onClick={onNavigate} data-testid={`nav-${entry.path}`}>
-          <Flex justify="space-between" align="center" gap={4}>
-            <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{az.sidebar.entries[entry.label]}</span>
-            {renderBadges(entry, counters)}
-          </Flex>
-        </Link>
-      ),
-    })),
+    label: <span className="sidebar-menu__label" title={section.title}>{section.title}</span>,
+    children: section.entries.map((entry) => {
+      const label = az.sidebar.entries[entry.label];
+      return {
+        key: entry.path,
+        // the whole label, wrapped when long (sidebar-menu.css), and on hover
+        label: (
+          <Link to={toAppPath(entry.path)} onClick={onNavigate} data-testid={`nav-${entry.path}`} title={label}>
+            <Flex justify="space-between" align="center" gap={4}>
+              <span className="sidebar-menu__label">{label}</span>
+              {renderBadges(entry, counters)}
+            </Flex>
+          </Link>
+        ),
+      };
+    }),
   }));
 
   return (
@@ -94,6 +99,7 @@ export function SidebarMenu({ counters, isCollapsed, onNavigate }: SidebarMenuPr
       openKeys={isCollapsed ? undefined : openGroups}
       onOpenChange={(keys) => setOpenGroups(keys)}
       items={items}
+      className="sidebar-menu"
       style={{ borderInlineEnd: 'none' }}
     />
   );

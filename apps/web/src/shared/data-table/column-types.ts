@@ -32,9 +32,42 @@ export interface DataTableColumn<Row> {
   isHiddenByDefault?: boolean;
   /** A filter with no column of its own (users' parcel status): its editor sits in the toolbar. */
   isFilterOnly?: boolean;
+  /**
+   * Stays in view while the table scrolls sideways (the row's identity: its code or track code).
+   * Unset on every column, the first column after the row menu is kept when it cannot be hidden.
+   */
+  isFixed?: boolean;
 }
 
-export function resolveColumnWidth(width: ColumnWidth | undefined): number {
+/** The row menu column (key 'actions' or width 'actions'): first in every table, 39 px, always in view. */
+export function isActionColumn(column: Pick<DataTableColumn<unknown>, 'key' | 'width'>): boolean {
+  return column.key === 'actions' || column.width === 'actions';
+}
+
+/**
+ * The columns in the order shown, with the ones kept in view while scrolling sideways: the row
+ * menu first (settings lists added it last, main lists first: issue 16), then the identifying
+ * column(s). Columns marked isFixed must follow the row menu; without marks, the first column
+ * when it is always visible. On a narrow screen only the row menu stays (isCompact).
+ */
+export function arrangeColumns<Row>(columns: readonly DataTableColumn<Row>[], isCompact = false): { column: DataTableColumn<Row>; isFixed: boolean }[] {
+  const actions = columns.filter((column) => isActionColumn(column));
+  const rest = columns.filter((column) => !isActionColumn(column));
+  const hasMarks = rest.some((column) => column.isFixed);
+  let leading = 0;
+  if (!isCompact) {
+    if (hasMarks) while (leading < rest.length && rest[leading]?.isFixed) leading += 1;
+    else if (rest[0]?.isAlwaysVisible) leading = 1;
+  }
+  return [
+    ...actions.map((column) => ({ column, isFixed: true })),
+    ...rest.map((column, index) => ({ column, isFixed: index < leading })),
+  ];
+}
+
+/** spec §9 widths by name; a number as given; 'normal' unless told. The row menu is always 39 px. */
+export function resolveColumnWidth(width: ColumnWidth | undefined, isActions = false): number {
+  if (isActions) return COLUMN_WIDTHS.actions;
   if (width === undefined) return COLUMN_WIDTHS.normal;
   return typeof width === 'number' ? width : COLUMN_WIDTHS[width];
 }

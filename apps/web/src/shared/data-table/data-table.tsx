@@ -1,5 +1,6 @@
 import type { ListResponse } from '@app/contract/common';
-import { az } from '@app/contract/texts/az';
+import { FilterFilled } from '@ant-design/icons';
+import { az, fill } from '@app/contract/texts/az';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Table, type TableColumnType, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
@@ -7,8 +8,9 @@ import { useMemo, useState, type Key, type ReactNode } from 'react';
 import type { QueryParams } from '../http/http-client';
 import { readErrorMessage } from '../http/http-error';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useMediaQuery } from '../hooks/use-media-query';
 import { LazyResult } from '../ui/lazy-result';
-import { resolveColumnWidth, type DataTableColumn, type FilterValue } from './column-types';
+import { arrangeColumns, isActionColumn, resolveColumnWidth, type DataTableColumn, type FilterValue } from './column-types';
 import { describeFilterValue } from './describe-filter';
 import { LazyFilterEditor } from './lazy-filter-editor';
 import {
@@ -21,6 +23,7 @@ import {
   type TableSort,
   type TableState,
 } from './table-state';
+import './data-table.css';
 import { TableToolbar, type ActiveFilterTag } from './table-toolbar';
 import { useHiddenColumns } from './use-hidden-columns';
 import { useTableUrlState } from './use-table-url-state';
@@ -28,6 +31,10 @@ import { useTableUrlState } from './use-table-url-state';
 /** spec §9: requests wait until the table state has been still for 300 ms. */
 const REQUEST_DEBOUNCE_MS = 300;
 const SELECTION_COLUMN_WIDTH = 40;
+/** Below this width only the selection and the row menu stay in view while scrolling sideways (a phone). */
+const COMPACT_QUERY = '(max-width: 767px)';
+/** The row menu's 24 px button in a 39 px cell (spec §9): the cell gives up most of its padding. */
+const ACTION_CELL = { style: { paddingInline: 4, textAlign: 'center' as const } };
 
 export interface ToolbarContext<Row> {
   selectedRows: Row[];
@@ -76,6 +83,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   );
   const { state, setState, resetState } = useTableUrlState(columns, defaults);
   const { hidden, toggleColumn, showAllColumns } = useHiddenColumns(tableId, columns);
+  const isCompact = useMediaQuery(COMPACT_QUERY);
   // Selected rows are kept across pages (antd only hands over the rows of the current page).
   const [selection, setSelection] = useState<{ keys: Key[]; rows: Map<Key, Row> }>(() => ({ keys: [], rows: new Map() }));
   const selectedKeys = selection.keys;
@@ -114,20 +122,28 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       ? [{ key: column.key, title: column.title, filter: column.filter, value: state.filters[column.key], isActive: isFilterActive(state.filters[column.key]) }]
       : [],
   );
-  const antdColumns: TableColumnType<Row>[] = visibleColumns.map((column) => {
+  const arranged = arrangeColumns(visibleColumns, isCompact);
+  const antdColumns: TableColumnType<Row>[] = arranged.map(({ column, isFixed }) => {
     const value = state.filters[column.key];
     const filter = column.filter;
+    const isActions = isActionColumn(column);
     return {
       key: column.key,
-      title: column.title,
-      width: resolveColumnWidth(column.width),
-      align: column.align,
-      ellipsis: true,
+      // the whole title on hover where the column cuts it (issue 16: 'Provay…', 'Doğum …')
+      title: column.title ? <span title={column.title}>{column.title}</span> : null,
+      width: resolveColumnWidth(column.width, isActions),
+      align: isActions ? 'center' : column.align,
+      fixed: isFixed ? 'left' : undefined,
+      ellipsis: !isActions,
+      onCell: isActions ? () => ACTION_CELL : undefined,
+      onHeaderCell: isActions ? () => ACTION_CELL : undefined,
       render: (_: unknown, row: Row) => column.render(row),
       sorter: column.sortColumn ? true : undefined,
       sortOrder: toAntdOrder(state.sort, column.sortColumn),
       sortDirections: ['ascend', 'descend'],
       filtered: isFilterActive(value),
+      // each filter button is named by its column, not 21 buttons called 'filter' (issue 16)
+      filterIcon: filter ? () => <FilterFilled aria-label={fill(az.table.filterBy, { COLUMN: column.title })} /> : undefined,
       filterDropdown: filter
         ? ({ close }) => (
             <LazyFilterEditor
@@ -171,11 +187,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const isWaiting = paramsText !== debouncedText;
   const isBusy = query.isFetching || isWaiting;
   const scrollWidth =
-    visibleColumns.reduce((sum, column) => sum + resolveColumnWidth(column.width), 0) +
+    visibleColumns.reduce((sum, column) => sum + resolveColumnWidth(column.width, isActionColumn(column)), 0) +
     (isSelectable ? SELECTION_COLUMN_WIDTH : 0);
 
   return (
-    <div data-testid={`table-${tableId}`} aria-busy={isBusy}>
+    <div className="data-table" data-testid={`table-${tableId}`} aria-busy={isBusy}>
       <TableToolbar
         slot={props.toolbar?.({
           selectedRows: selectedKeys.flatMap((key) => {

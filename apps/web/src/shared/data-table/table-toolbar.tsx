@@ -1,10 +1,11 @@
 import { ClearOutlined, FilterOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import type { TotalKind } from '@app/contract/common';
 import { az, fill } from '@app/contract/texts/az';
-import { Button, Checkbox, Flex, Popover, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Checkbox, Flex, Popover, Tag, Tooltip, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { formatCount } from '../format/format-number';
-import type { ColumnFilter, DataTableColumn, FilterValue } from './column-types';
+import { OverflowRow } from '../ui/overflow-row';
+import { isActionColumn, type ColumnFilter, type DataTableColumn, type FilterValue } from './column-types';
 import { LazyFilterEditor } from './lazy-filter-editor';
 
 export interface ActiveFilterTag {
@@ -40,7 +41,7 @@ function ToolbarFilterButton({ item, onChange }: { item: ToolbarFilter; onChange
         />
       }
     >
-      <Button icon={<FilterOutlined />} type={item.isActive ? 'primary' : 'default'} ghost={item.isActive} data-testid={`toolbar-filter-${item.key}`}>
+      <Button icon={<FilterOutlined />} type={item.isActive ? 'primary' : 'default'} ghost={item.isActive} aria-haspopup="dialog" data-testid={`toolbar-filter-${item.key}`}>
         {item.title}
       </Button>
     </Popover>
@@ -79,7 +80,7 @@ export function TableToolbar<Row>(props: TableToolbarProps<Row>) {
   const totalText = total === undefined ? null : describeTotal(total, totalKind);
   const columnPicker = (
     <Flex vertical gap={4} style={{ maxHeight: 360, overflowY: 'auto', minWidth: 200 }}>
-      {columns.map((column) => (
+      {columns.filter((column) => !isActionColumn(column)).map((column) => (
         <Checkbox
           key={column.key}
           disabled={column.isAlwaysVisible}
@@ -95,48 +96,50 @@ export function TableToolbar<Row>(props: TableToolbarProps<Row>) {
     </Flex>
   );
 
+  /** Icon buttons named by aria-label and a tooltip: the row keeps its room for the list's own buttons. */
+  const iconButton = (label: string, icon: ReactNode, onClick?: () => void) => (
+    <Tooltip title={label}>
+      <Button icon={icon} aria-label={label} onClick={onClick} />
+    </Tooltip>
+  );
+
+  // issue 16: one row at 1440 px (it took three); what does not fit moves into a "more" button, on a phone too.
   return (
     <Flex vertical gap={8} style={{ marginBottom: 8 }}>
-      <Flex wrap gap={8} align="center" justify="space-between">
-        <Space wrap>
+      <Flex gap={8} align="center" justify="space-between" wrap={false} data-testid="table-toolbar">
+        <OverflowRow moreLabel={az.table.moreActions} testId="table-toolbar-actions">
           {props.slot}
           {props.toolbarFilters?.map((item) => (
-            <ToolbarFilterButton key={item.key} item={item} onChange={(key, value) => props.onFilterChange?.(key, value)} />
+            <ToolbarFilterButton key={`filter-${item.key}`} item={item} onChange={(key, value) => props.onFilterChange?.(key, value)} />
           ))}
-        </Space>
-        <Space wrap>
+        </OverflowRow>
+        <Flex gap={8} align="center" wrap={false} style={{ flex: 'none' }}>
           {selectedCount > 0 && (
-            <Space size={4}>
-              <Typography.Text strong data-testid="selection-count">
+            <Flex gap={4} align="center">
+              <Typography.Text strong data-testid="selection-count" style={{ whiteSpace: 'nowrap' }}>
                 {fill(az.table.selected, { N: selectedCount })}
               </Typography.Text>
               <Button size="small" onClick={props.onClearSelection}>
                 {az.table.clearSelection}
               </Button>
-            </Space>
+            </Flex>
           )}
           {totalText &&
             (totalKind === 'capped' ? (
               <Tooltip title={az.table.totalCappedHint}>
-                <Typography.Text data-testid="table-total" underline style={{ cursor: 'help' }}>
+                <Typography.Text data-testid="table-total" underline style={{ cursor: 'help', whiteSpace: 'nowrap' }}>
                   {totalText}
                 </Typography.Text>
               </Tooltip>
             ) : (
-              <Typography.Text data-testid="table-total">{totalText}</Typography.Text>
+              <Typography.Text data-testid="table-total" style={{ whiteSpace: 'nowrap' }}>{totalText}</Typography.Text>
             ))}
-          <Button icon={<ReloadOutlined spin={props.isFetching} />} onClick={props.onRefresh}>
-            {az.table.refresh}
-          </Button>
-          <Button icon={<ClearOutlined />} onClick={props.onReset}>
-            {az.table.reset}
-          </Button>
+          {iconButton(az.table.refresh, <ReloadOutlined spin={props.isFetching} />, props.onRefresh)}
+          {iconButton(az.table.reset, <ClearOutlined />, props.onReset)}
           <Popover trigger="click" placement="bottomRight" title={az.table.columns} content={columnPicker}>
-            <Button icon={<SettingOutlined />} aria-label={az.table.columns}>
-              {az.table.columns}
-            </Button>
+            <span>{iconButton(az.table.columns, <SettingOutlined />)}</span>
           </Popover>
-        </Space>
+        </Flex>
       </Flex>
       {activeFilters.length > 0 && (
         <Flex wrap gap={4} data-testid="active-filters">

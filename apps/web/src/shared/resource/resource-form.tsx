@@ -1,6 +1,7 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { az, fill } from '@app/contract/texts/az';
-import { Alert, Button, Card, Flex, Form, Modal, Spin, Typography, type ButtonProps } from 'antd';
+import { Alert, Button, Card, Flex, Form, Spin, Typography, type ButtonProps } from 'antd';
+import { FormModal, useDiscardGuard } from '../form/form-modal';
 import { readErrorMessage } from '../http/http-error';
 import type { FormMode, FormValues, ResourceDefinition } from './types';
 import { useResourceForm } from './use-resource-form';
@@ -18,9 +19,13 @@ interface ResourceFormProps {
   onSaved: (id: number) => void;
 }
 
-/** Create or update of one row: a 768 px modal, or a full page for lists that say so (countries). */
+/**
+ * Create or update of one row: a 768 px modal, or a full page for lists that say so (countries).
+ * Both open on their first field and ask before throwing away changes (issue 16, shared/form).
+ */
 export function ResourceForm({ def, mode, keyParams, onClose, onSaved }: ResourceFormProps) {
   const state = useResourceForm(def, mode, keyParams, onSaved);
+  const pageGuard = useDiscardGuard({ form: state.form, onClose });
   const title = fill(mode === 'update' ? az.settingsLists.editTitle : az.settingsLists.createTitle, { LIST: def.title });
   const body = (
     <>
@@ -49,13 +54,14 @@ export function ResourceForm({ def, mode, keyParams, onClose, onSaved }: Resourc
   if (def.layout === 'page') {
     return (
       <Card size="small" data-testid={`resource-page-${def.id}`}>
+        {pageGuard.contextHolder}
         <Flex align="center" gap={8} style={{ marginBottom: 12 }}>
-          <Button icon={<ArrowLeftOutlined />} onClick={onClose} aria-label={az.settingsLists.back} />
+          <Button icon={<ArrowLeftOutlined />} onClick={pageGuard.requestClose} aria-label={az.settingsLists.back} />
           <Typography.Title level={4} style={{ margin: 0 }}>{title}</Typography.Title>
         </Flex>
         {body}
         <Flex gap={8} justify="flex-end">
-          <Button onClick={onClose}>{az.form.cancel}</Button>
+          <Button onClick={pageGuard.requestClose}>{az.form.cancel}</Button>
           <Button type="primary" loading={state.isSaving} disabled={isBlocked} onClick={() => state.form.submit()} data-testid="resource-save">
             {az.form.save}
           </Button>
@@ -64,19 +70,20 @@ export function ResourceForm({ def, mode, keyParams, onClose, onSaved }: Resourc
     );
   }
   return (
-    <Modal
+    <FormModal
       open
+      form={state.form}
+      onClose={onClose}
       width={def.modalWidth ?? RESOURCE_MODAL_WIDTH}
       title={title}
       okText={az.form.save}
       cancelText={az.form.cancel}
-      onCancel={onClose}
       onOk={() => state.form.submit()}
       confirmLoading={state.isSaving}
       okButtonProps={{ disabled: isBlocked, 'data-testid': 'resource-save' } as ButtonProps}
       destroyOnHidden
     >
       {body}
-    </Modal>
+    </FormModal>
   );
 }

@@ -77,12 +77,13 @@ export function ResourceListPage<Row extends { id: number }>({ def }: { def: Res
       }
       return items;
     };
+    // the row menu first, as on the main lists (issue 16: it sat in the last column, off screen)
     return [
-      ...def.columns(lookups),
       {
         key: 'actions', title: '', width: 'actions', isAlwaysVisible: true, align: 'center',
         render: (row: Row) => <ResourceRowMenu rowId={row.id} items={menuItems(row)} />,
       },
+      ...def.columns(lookups),
     ];
   }, [def, anyDef, lookups, canUpdate, canDelete, navigate, confirmDelete, runAction, user]);
 

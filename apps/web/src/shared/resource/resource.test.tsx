@@ -98,8 +98,11 @@ describe('[RESOURCE][LIST] the generic settings list', { timeout: 30_000 }, () =
     await screen.findByText('Bir');
     expect(screen.getByTestId('things-create')).toBeTruthy();
     expect(screen.getByText('Hamısını seç')).toBeTruthy();
-    expect(screen.getByText('Yenilə')).toBeTruthy();
-    expect(screen.getByText('Sıfırla')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Yenilə' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sıfırla' })).toBeTruthy();
+    // issue 16: the row menu is the first column after the checkbox, as on the main lists, not the last
+    const cells = screen.getByText('Bir').closest('tr')?.querySelectorAll('td') ?? [];
+    expect(cells[1]?.querySelector('[data-testid="row-menu-7"]')).not.toBeNull();
     await openRowMenu();
     expect((await screen.findAllByText('Ətraflı')).length).toBeGreaterThan(0);
     expect(screen.getByText('Redaktə et')).toBeTruthy();

@@ -2,6 +2,7 @@ import { DEFAULT_PACKAGE_LIMIT, FLIGHT_CLOSE_TYPES, FLIGHT_STATUS, MAX_PACKAGE_L
 import { az, fill } from '@app/contract/texts/az';
 import { Alert, Button, Descriptions, Flex, Form, Input, Modal, Result, Segmented, Space, Spin, Table, Typography } from 'antd';
 import { useRef, useState } from 'react';
+import { FormModal } from '../../../shared/form/form-modal';
 import { IntegerInput } from '../../../shared/form/integer-input';
 import { mapServerErrors } from '../../../shared/form/map-server-errors';
 import { useTouchedErrors } from '../../../shared/form/use-touched-errors';
@@ -131,19 +132,20 @@ export function CloseFlightModal({ flightId, type, onTypeChange, onClose, onOpen
 
   const isOpen = flight.data?.state_id === FLIGHT_STATUS.open;
   return (
-    <Modal
+    <FormModal
       open
+      form={form}
+      onClose={onClose}
       width={FORM_MODAL_WIDTH}
       title={title}
-      onCancel={onClose}
       destroyOnHidden
-      footer={
+      renderFooter={(requestClose) => (
         <Space>
-          <Button onClick={onClose}>{az.form.cancel}</Button>
+          <Button onClick={requestClose}>{az.form.cancel}</Button>
           <Button onClick={() => void send(false)} loading={close.isPending && !close.variables?.isFinal} disabled={!isOpen} data-testid="close-preview">{t.preview}</Button>
           <Button type="primary" danger onClick={() => void confirmClose()} loading={close.isPending && close.variables?.isFinal} disabled={!isOpen} data-testid="close-submit">{t.closeSubmit}</Button>
         </Space>
-      }
+      )}
     >
       {holder}
       {flight.isError && <Alert type="error" showIcon title={readErrorMessage(flight.error)} />}
@@ -195,6 +197,6 @@ export function CloseFlightModal({ flightId, type, onTypeChange, onClose, onOpen
           </Flex>
         )}
       </Spin>
-    </Modal>
+    </FormModal>
   );
 }

@@ -22,7 +22,7 @@ function DeclarationCard({ d, onRemove }: { d: HandoverDeclaration; onRemove?: (
       extra={onRemove ? <Button size="small" danger type="text" icon={<DeleteOutlined />} onClick={onRemove}>{W.removeItem}</Button> : null}>
       <Descriptions size="small" column={1} items={[
         { key: 'p', label: W.productType, children: d.productType?.name ?? '-' },
-        { key: 'w', label: W.weight, children: d.weight ? `${Number(d.weight).toFixed(2)} kg` : '-' },
+        { key: 'w', label: W.weight, children: d.weight ? `${Number(d.weight).toFixed(2)} kq` : '-' },
         { key: 's', label: W.shop, children: d.shop ?? '-' },
         ...(d.wardrobeNumber ? [{ key: 'r', label: W.wardrobe, children: d.wardrobeNumber }] : []),
       ]} />
