@@ -141,7 +141,7 @@ describe('[WAREHOUSE][ACCEPTANCE] prompts, red rows and the close summary (issue
     expect(await page.locator('[data-red="1"]').getByText('Bu bağlama artıq əlavə edilib').count()).toBe(1);
 
     // no box chosen: the summary says what goes and what does not, and will not close without a box
-    await page.getByRole('button', { name: 'Yeşiyi bağla' }).click();
+    await page.getByTestId('close-box').click();
     const summary = page.getByTestId('close-summary');
     await summary.waitFor();
     await summary.getByText('Göndəriləcək bağlamalar: 3').waitFor();
@@ -169,7 +169,8 @@ describe('[WAREHOUSE][ACCEPTANCE] prompts, red rows and the close summary (issue
     await shot(page, 'acceptance-close-refused-by-server');
 
     // again: the box was cleared, so it is chosen again; only the two good parcels go
-    await page.getByRole('button', { name: 'Yeşiyi bağla' }).click();
+    await summary.waitFor({ state: 'detached' });
+    await page.getByTestId('close-box').click();
     await summary.getByText('Göndəriləcək bağlamalar: 2').waitFor();
     await refused.getByText('Göndərilməyəcək (qırmızı sətirlər): 4').waitFor();
     expect(await ok.isDisabled()).toBe(true);

@@ -89,7 +89,7 @@ describe('[WAREHOUSE][ACCEPTANCE] scanning parcels into a box', () => {
     await page.getByTestId('scan-input').waitFor();
     await expect.poll(() => scanRows(page).count()).toBe(6);
 
-    await page.getByRole('button', { name: 'Yeşiyi bağla' }).click();
+    await page.getByTestId('close-box').click();
     await page.getByTestId('close-summary').getByText('Göndəriləcək bağlamalar: 4').waitFor();
     await page.getByTestId('close-summary-ok').click();
     await toast(page, 'Bağlama qəbul edildi.').waitFor();

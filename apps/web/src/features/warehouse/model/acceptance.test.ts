@@ -167,6 +167,7 @@ describe('[WAREHOUSE][ACCEPTANCE] scans queue behind an open prompt (issue 16)',
     s = markAccepted(s, s.rows[1]!.key);
     s = refuseRow(s, s.rows[0]!.key, 'status 10');
     expect(s.rows.map((r) => [r.code, r.state])).toEqual([['200', 'error'], ['100', 'accepted']]);
+    expect(s.rows[1]!.lookup?.state_id).toBe(9);
   });
 
   test('nothing is judged while a prompt is open, even a lookup that arrives late for an older scan', () => {

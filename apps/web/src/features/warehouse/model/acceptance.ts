@@ -191,9 +191,11 @@ export function answerPrompt(state: AcceptanceState, yes: boolean, kind: Accepta
   return resolveRow(state, prompt.key, { state: passedState(kind), question: undefined });
 }
 
-/** Standard acceptance: the server accepted the parcel. */
+/** Standard acceptance: the server accepted the parcel; it is in the local warehouse (9) now. */
 export function markAccepted(state: AcceptanceState, key: string): AcceptanceState {
-  return state.rows.some((r) => r.key === key && r.state === 'sending') ? resolveRow(state, key, { state: 'accepted' }) : state;
+  const row = state.rows.find((r) => r.key === key && r.state === 'sending');
+  if (!row) return state;
+  return resolveRow(state, key, { state: 'accepted', lookup: row.lookup && { ...row.lookup, state_id: 9 } });
 }
 
 /** The rows a close sends, oldest scan first (the server's `track_code.{i}` indexes refer to this order). Red rows are never sent. */

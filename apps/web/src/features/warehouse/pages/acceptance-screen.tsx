@@ -2,7 +2,7 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { MODEL } from '@app/contract/models';
 import { STATUS_SEEDS } from '@app/contract/statuses-constants';
 import { az, fill } from '@app/contract/texts/az';
-import { Button, Input, Space, Table, Tag, Typography, type InputRef, type TableRef } from 'antd';
+import { Button, Grid, Input, Space, Table, Tag, Typography, type InputRef, type TableRef } from 'antd';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useAuth } from '../../../app/auth/auth-context';
 import { HttpError, readErrorMessage } from '../../../shared/http/http-error';
@@ -232,11 +232,28 @@ function RowResult({ row }: { row: ScanRow }) {
   }
 }
 
-/** The scanned rows, newest on top; red rows keep their reason and can be removed. */
+/** The scanned rows, newest on top; red rows keep their reason and can be removed. On a phone: the code with its result, and the remove button. */
 export function ScanTable({ rows, onRemove }: { rows: ScanRow[]; onRemove: (key: string) => void }) {
   const tableRef = useRef<TableRef>(null);
   const count = rows.length;
-  const columns = useMemo(() => [
+  const isPhone = Grid.useBreakpoint().md === false;
+  const columns = useMemo(() => (isPhone ? [
+    { title: '#', key: 'n', width: 44, render: (_: unknown, __: ScanRow, i: number) => count - i },
+    {
+      title: W.barcode, key: 'code', render: (_: unknown, r: ScanRow) => (
+        <Space direction="vertical" size={0}>
+          <span>{r.code}</span>
+          <RowResult row={r} />
+          {r.lookup ? <Typography.Text type="secondary">{[r.lookup.branch_name, STATUS_NAMES.get(r.lookup.state_id)].filter(Boolean).join(' · ')}</Typography.Text> : null}
+        </Space>
+      ),
+    },
+    {
+      title: '', key: 'remove', width: 44, render: (_: unknown, r: ScanRow) => (
+        <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={W.removeRow} onClick={() => onRemove(r.key)} />
+      ),
+    },
+  ] : [
     { title: '#', key: 'n', width: 56, render: (_: unknown, __: ScanRow, i: number) => count - i },
     { title: W.barcode, dataIndex: 'code', key: 'code', width: 140 },
     { title: W.rowResult, key: 'result', width: 230, render: (_: unknown, r: ScanRow) => <RowResult row={r} /> },
@@ -250,13 +267,13 @@ export function ScanTable({ rows, onRemove }: { rows: ScanRow[]; onRemove: (key:
         <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={W.removeRow} onClick={() => onRemove(r.key)} />
       ),
     },
-  ], [count, onRemove]);
+  ]), [count, isPhone, onRemove]);
   const latest = rows[0]?.key;
   // A new scan goes on top: the list shows the top, whatever was scrolled to before.
   useEffect(() => { if (latest) tableRef.current?.scrollTo({ top: 0 }); }, [latest]);
   return (
     <Table<ScanRow>
-      ref={tableRef} size="small" rowKey="key" virtual scroll={{ y: 520, x: 1090 }} pagination={false}
+      ref={tableRef} size="small" rowKey="key" virtual scroll={{ y: 520, x: isPhone ? undefined : 1090 }} pagination={false}
       dataSource={rows} columns={columns}
       rowClassName={(r) => (isRed(r) ? 'scan-row-red' : r.state === 'accepted' ? 'scan-row-done' : '')}
       onRow={(r) => ({ 'data-red': isRed(r) ? '1' : '0', 'data-code': r.code, 'data-state': r.state } as React.HTMLAttributes<HTMLElement>)}

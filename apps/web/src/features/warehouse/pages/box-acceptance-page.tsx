@@ -127,7 +127,7 @@ export function BoxAcceptancePage({ scope }: { scope: BoxScope }) {
         </Flex>
         <Flex gap={12} wrap className="scan-bar">
           <ScanInput inputRef={list.inputRef} onScan={list.onScan} onBlur={onInputBlur} keys={list.keys} isPromptOpen={prompt !== undefined} />
-          <Button size="large" type="primary" loading={isSending} icon={state.mode === 'transfer' ? <SwapOutlined /> : <InboxOutlined />} onClick={openSummary}>
+          <Button size="large" type="primary" data-testid="close-box" loading={isSending} icon={state.mode === 'transfer' ? <SwapOutlined /> : <InboxOutlined />} onClick={openSummary}>
             {state.mode === 'transfer' ? W.transferToBox : W.closeBox}
           </Button>
           <Button size="large" danger disabled={!state.rows.length} onClick={clearList}>{W.clearList}</Button>
