@@ -85,7 +85,7 @@ export function refuseRow(state: AcceptanceState, key: string, error: string): A
 }
 
 export function countDuplicates(state: AcceptanceState): number {
-  return state.rows.filter((r) => r.isDuplicate).length;
+  return state.rows.filter((r) => r.isDuplicate && r.state === 'error').length;
 }
 
 export function isRed(row: ScanRow): boolean {

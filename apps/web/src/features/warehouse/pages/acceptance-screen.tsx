@@ -208,7 +208,7 @@ export const ScanInput = memo(function ScanInput({ inputRef, onScan, onBlur, key
 export function ScanPrompt({ row, queued, onAnswer }: { row: ScanRow; queued: number; onAnswer: (yes: boolean) => void }) {
   const keepFocus = (e: React.MouseEvent) => e.preventDefault();
   return (
-    <div role="alertdialog" aria-label={W.confirmTitle} aria-describedby="scan-prompt-question" data-testid="scan-prompt" className="scan-prompt">
+    <div role="alertdialog" aria-live="assertive" aria-label={W.confirmTitle} aria-describedby="scan-prompt-question" data-testid="scan-prompt" className="scan-prompt">
       <Typography.Text strong>{W.confirmTitle}</Typography.Text>
       <div id="scan-prompt-question" className="scan-prompt-question">{`${row.code}: ${row.question ?? ''}`}</div>
       <Typography.Text type="secondary">{W.promptHint}</Typography.Text>
