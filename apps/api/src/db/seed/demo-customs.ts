@@ -14,10 +14,12 @@ export async function generateCustomsDemoData(db: Db): Promise<void> {
   await db.execute(sql`
     insert into settings (group_id, key, value) values ('global', 'sendDeclarationsToCustoms', 'true'::jsonb)
     on conflict (group_id, key) do update set value = excluded.value`);
-  // 240 of the latest parcels (every third) with a customer who has a FIN: 0 / 1 / 3 / 4 spread by id.
+  // 240 of the latest parcels (every third) with a customer who has a FIN, as far as customs has them by their status:
+  // added (0) while awaiting the declaration or undeclared, declared by the citizen (1) or already in a box (3) at the
+  // foreign warehouse, dispatched (4) from the dispatch on, with the flight's air waybill.
   await db.execute(sql`
     with picked as (
-      select d.id, d.track_code, d.weight, d.price, d.delivery_price, d.quantity, d.shop_name, d.created_at,
+      select d.id, d.track_code, d.weight, d.price, d.delivery_price, d.quantity, d.shop_name, d.created_at, d.status_id, d.customs, f.airwaybill as flight_awb,
              u.fin, u.name || ' ' || u.surname as importer, coalesce(u.address, 'Bakı') as address, coalesce(u.phone, '') as phone,
              coalesce(pt.name_az, 'Geyim') as goods, coalesce(nullif(pt.customs_id, '')::int, 6203) as goods_id,
              coalesce(c.currency_type, 'USD') as currency, coalesce(c.country_code, '792') as country_code, coalesce(c.country_name, '') as country,
@@ -26,15 +28,18 @@ export async function generateCustomsDemoData(db: Db): Promise<void> {
       join users u on u.id = d.user_id and u.fin is not null
       left join product_types pt on pt.id = d.product_type_id
       left join countries c on c.id = d.country_id
+      left join flights f on f.id = d.flight_id
       where d.deleted_at is null and d.weight > 0 and d.price > 0 and d.id % 3 = 0
-      order by d.id desc limit 240
+      order by d.created_at desc, d.id desc limit 240
     ), timed as (
-      select p.*, case when n % 5 = 0 then 0 when n % 5 in (1, 2) then 1 when n % 5 = 3 then 3 else 4 end as post_status,
+      select p.*, case when p.status_id = 5 or (p.status_id = 7 and not p.customs) then 0 when p.status_id = 7 then (case when n % 4 = 0 then 3 else 1 end)
+                       else 4 end as post_status,
              least(greatest(p.created_at, now() - interval '20 days') + interval '2 hours', now() - interval '1 hour') as added_at
       from picked p
     ), shaped as (
       -- declared a day after the add and dispatched a day later, never in the future
       select t.*, least(t.added_at + interval '1 day', now() - interval '20 minutes') as declared_at,
+             coalesce(t.flight_awb, '235-' || lpad((4000000 + t.n)::text, 7, '0') || ((4000000 + t.n) % 7)::text) as awb,
              least(t.added_at + interval '2 days', now() - interval '5 minutes') as depesh_at
       from timed t
     )
@@ -43,7 +48,7 @@ export async function generateCustomsDemoData(db: Db): Promise<void> {
     select s.track_code, 1, s.post_status, s.fin, s.importer, s.goods, s.quantity, s.weight, s.price,
       case when s.post_status > 0 then round(s.price * case s.currency when 'TRY' then 0.024 else 1 end, 2) end,
       s.currency,
-      case when s.post_status = 4 then '235-' || lpad((40000000 + s.n)::text, 8, '0') end,
+      case when s.post_status = 4 then s.awb end,
       case when s.post_status = 4 then 'DEP-' || to_char(s.added_at, 'YYMMDD') end,
       case when s.post_status = 4 then s.depesh_at end,
       case when s.post_status > 0 then '2026' || lpad((500000 + s.n)::text, 8, '0') end,
@@ -54,7 +59,7 @@ export async function generateCustomsDemoData(db: Db): Promise<void> {
         'idxaL_NAME', s.importer, 'idxaL_ADRESS', s.address, 'phone', s.phone, 'ixraC_NAME', coalesce(s.shop_name, ''), 'ixraC_ADRESS', s.country,
         'goodS_TRAFFIC_FR', s.country_code, 'goodS_TRAFFIC_TO', '031', 'goodslist', jsonb_build_array(jsonb_build_object('goods_id', s.goods_id, 'name_of_goods', s.goods)),
         'inserT_DATE', to_char(s.added_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS'),
-        'airwaybill', case when s.post_status = 4 then '235-' || lpad((40000000 + s.n)::text, 8, '0') end,
+        'airwaybill', case when s.post_status = 4 then s.awb end,
         'depesH_NUMBER', case when s.post_status = 4 then 'DEP-' || to_char(s.added_at, 'YYMMDD') end,
         'depesH_DATE', case when s.post_status = 4 then to_char(s.depesh_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') end,
         'status', s.post_status, 'ecoM_REGNUMBER', case when s.post_status > 0 then '2026' || lpad((500000 + s.n)::text, 8, '0') end, 'packagE_TYPE', '1'),

@@ -85,7 +85,7 @@ export async function generateFlightsDemoData(db: Db, opts: { staffIds: number[]
     where d.flight_id = t.open_id and d.status_id not in (5, 7) and t.closed_id is not null`);
 
   // The open flights' bags: the latest parcels at 7 of their country, measured.
-  const placed = await db.execute<{ id: number }>(sql`
+  const placed = await db.execute<{ id: number; customs: boolean }>(sql`
     with open_f as (select id, country_id from flights where status_id = 29),
     picked as (
       select d.id, o.id as flight_id, row_number() over (partition by o.id order by d.created_at desc, d.id desc) as n
@@ -94,14 +94,16 @@ export async function generateFlightsDemoData(db: Db, opts: { staffIds: number[]
     )
     update declarations d set flight_id = p.flight_id,
       parcel_id = (select b.id from parcels b where b.flight_id = p.flight_id order by b.id offset (p.n % 8) limit 1),
-      width = 10 + (d.id * 7) % 40, height = 5 + (d.id * 11) % 30, depth = 8 + (d.id * 13) % 35, updated_at = now()
+      width = coalesce(d.width, 10 + (d.id * 7) % 40), height = coalesce(d.height, 5 + (d.id * 11) % 30),
+      depth = coalesce(d.depth, 8 + (d.id * 13) % 35), updated_at = now()
     from picked p where p.id = d.id and p.n <= 45
-    returning d.id::int as id`);
-  const openIds = placed.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
-  // Four in five declared by the citizen; the rest only added (undeclared: left out of a close with dispatch).
-  await upsertCustomsRows(db, openIds.map((id) => (id % 5 === 0
-    ? { id, postStatus: 0, reg: null, awb: null, depesh: null }
-    : { id, postStatus: 1, reg: regOf(id), awb: null, depesh: null })));
+    returning d.id::int as id, d.customs`);
+  const open = placed.rows.map((r) => ({ id: Number(r.id), declared: Boolean(r.customs) })).sort((a, b) => a.id - b.id);
+  // Those the citizen declared (most: the declarations' own flag) with their registration numbers; the rest only added
+  // (undeclared: left out of a close with dispatch).
+  await upsertCustomsRows(db, open.map(({ id, declared }) => (declared
+    ? { id, postStatus: 1, reg: regOf(id), awb: null, depesh: null }
+    : { id, postStatus: 0, reg: null, awb: null, depesh: null })));
 
   await addMarketplaceFlight(db);
 
@@ -168,8 +170,8 @@ export async function generateFlightsDemoData(db: Db, opts: { staffIds: number[]
   await db.insert(flightPackageRuns).values(runs);
   await upsertCustomsRows(db, customs);
   if (!declined) return;
-  // The declined parcel went back to 7 with customs' reason (as an execute does).
-  await db.execute(sql`update declarations set status_id = 7, updated_at = now() where id = ${declined.id}`);
+  // The declined parcel went back to 7 with customs' reason (as an execute does): not declared at customs.
+  await db.execute(sql`update declarations set status_id = 7, customs = false, updated_at = now() where id = ${declined.id}`);
   await db.execute(sql`
     insert into status_history (model_id, object_id, from_state_id, state_id, user_id, note, created_at)
     values (2, ${declined.id}, 8, 7, ${opts.staffIds[0] ?? null}, 'Gömrük depeşi qəbul etmədi: Bəyan edilməyib', ${runs[0]!.endedAt!.toISOString()}::timestamptz)`);
@@ -212,11 +214,16 @@ async function addMarketplaceFlight(db: Db): Promise<void> {
     where country_id = 1 and status_id = 30 and trendyol = 0 order by started_at desc nulls last, id desc offset 1 limit 1`)).rows;
   if (!source) return;
   const [flight] = (await db.execute<{ id: number }>(sql`
-    insert into flights (name, country_id, status_id, trendyol, airwaybill, started_at, ended_at, closed_at, this_month, created_at)
-    values ('TY-' || to_char(${source.started_at}::timestamptz, 'IYYY-IW'), 1, 30, 1, '235-' || lpad((${source.id} * 7877 % 10000000)::text, 7, '0') || ((${source.id} * 7877 % 10000000) % 7)::text,
+    insert into flights (id, name, country_id, status_id, trendyol, airwaybill, started_at, ended_at, closed_at, this_month, created_at)
+    values (
+      -- the id the generator kept free beside its week's flights (ids grow with the start date), else the next one
+      case when exists (select 1 from flights where id = ${source.id}::int + 2) then nextval(pg_get_serial_sequence('flights', 'id'))::int
+           else ${source.id}::int + 2 end,
+      'TY-' || to_char(${source.started_at}::timestamptz, 'IYYY-IW'), 1, 30, 1, '235-' || lpad((${source.id} * 7877 % 10000000)::text, 7, '0') || ((${source.id} * 7877 % 10000000) % 7)::text,
       ${source.started_at}::timestamptz, ${source.ended_at}::timestamptz, ${source.ended_at}::timestamptz,
       to_char(${source.started_at}::timestamptz, 'YYYY-MM'), ${source.started_at}::timestamptz)
     returning id::int as id`)).rows;
+  await db.execute(sql`select setval(pg_get_serial_sequence('flights', 'id'), (select max(id) from flights))`);
   const pallets = (await db.execute<{ id: number }>(sql`
     insert into parcels (name, flight_id) select 'PL-' || ${flight!.id} || '-' || k, ${flight!.id} from generate_series(1, 4) k
     returning id::int as id`)).rows.map((r) => Number(r.id)).sort((a, b) => a - b);

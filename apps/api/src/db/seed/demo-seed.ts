@@ -5,7 +5,7 @@ import { hashPassword } from '../../platform/auth/password';
 import type { Db } from '../client';
 import { settings } from '../schema/settings';
 import { operations, userPermissions, users } from '../schema/users';
-import { generateCustomers, generateDeclarations, generateDiscounts, generateExtraStaff, generateMonthSpenders } from './demo-data';
+import { alignRegistrations, generateCustomers, generateDeclarations, generateDiscounts, generateExtraStaff, generateMonthSpenders } from './demo-data';
 import { seedDemoReferenceData } from './reference-data';
 import { generateDeclarationWorkflowData } from './demo-declarations';
 import { generateDocumentsDemoData, queueDemoExportTasks } from './demo-documents';
@@ -17,6 +17,7 @@ import { generateHandoverHistoryData, generateWarehouseData } from './demo-wareh
 import { generateCustomsDemoData } from './demo-customs';
 import { generateFlightsDemoData } from './demo-flights';
 import { generateMoneyDemoData } from './demo-money';
+import { reconcileDemoFlags } from './demo-consistency';
 
 export const DEMO_PASSWORD = 'demo12345';
 export const DEMO_STAFF = [
@@ -63,6 +64,7 @@ export async function seedDemoData(db: Db, opts: { customers: number; declaratio
       count: opts.declarations - spenders, firstNumber: 1, days: 180, customers, causerIds: staffIds.slice(1, 3),
     });
   }
+  await alignRegistrations(db); // a customer registers before their first parcel
   if (customers.maxId > 0) await generateDiscounts(db, customers, staffIds[0]!);
   await generateDeclarationWorkflowData(db, { staffIds });
   await generateDocumentsDemoData(db);
@@ -76,6 +78,8 @@ export async function seedDemoData(db: Db, opts: { customers: number; declaratio
   await generateHandoverHistoryData(db, { staffIds }); // the payments of the handed-over parcels (handover history)
   await generateCustomsDemoData(db); // customs screens: parcels at customs, queue, tasks
   await generateFlightsDemoData(db, { staffIds }); // flights: open flights to close with dispatch, package runs of a closed one
+  await reconcileDemoFlags(db); // declared flags as customs has them (issue 16)
+  await alignRegistrations(db); // again: some steps gave parcels to other customers
   await generateMoneyDemoData(db); // customers' balance operations behind their balances (issue 8)
   await db.insert(settings).values({ groupId: 'system', key: 'demo_seeded_at', value: new Date().toISOString() });
   return true;

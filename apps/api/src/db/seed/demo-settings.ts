@@ -30,7 +30,7 @@ export async function seedDemoSettings(db: Db): Promise<void> {
     warehouse: {
       1: {
         addressHeading: 'Kargo Ofis Türkiyə anbarı', address: 'Merkez Mah. Kargo Sok. No: 12 D: {CODE}', district: 'Esenyurt',
-        city: 'İstanbul', province: 'İstanbul', postalCode: '34510', country: 'Türkiye', phone: '+90 212 555 00 12', passportIdentity: '11111111111',
+        city: 'İstanbul', province: 'İstanbul', postalCode: '34510', country: 'Türkiye', phone: '+90 212 555 00 12', passportIdentity: '28463197594', // a TC kimlik number (its two check digits hold)
       },
       2: {
         addressHeading: 'Kargo Ofis USA warehouse', address: '100 Cargo Rd, Suite {CODE}', district: '',
