@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, zDateText, zDecimal, zFlag, zInt, ZListQuery as ZBaseListQuery } from './common';
+import { DEFAULT_PAGE_SIZE, zDateText, zDateTimeText, zDecimal, zFlag, zInt, ZListQuery as ZBaseListQuery } from './common';
 import { findUnsafeInput } from './text-safety';
 import { az } from './texts/az';
 
@@ -97,6 +97,32 @@ export const ZTariffRow = z.object({
 });
 export type TariffRow = z.infer<typeof ZTariffRow>;
 
+/**
+ * GET /api/admin/tariff/stats: parcels per tariff band within a period (by the parcel's creation time;
+ * a bare day is the whole day, office time zone), optionally of one status and paid or not.
+ */
+export const ZTariffStatsQuery = z.object({
+  from_date: z.preprocess(blank, zDateTimeText.optional()),
+  to_date: z.preprocess(blank, zDateTimeText.optional()),
+  state_id: filterId,
+  payed: filterFlag,
+}).refine((q) => !q.from_date || !q.to_date || q.from_date.slice(0, 10) <= q.to_date.slice(0, 10), { path: ['to_date'], message: t.dateOrder });
+export type TariffStatsQuery = z.infer<typeof ZTariffStatsQuery>;
+/** One band's figures: every live band (zero when no parcel used it), and a deleted band only while parcels of the period use it. */
+export const ZTariffStatsRow = z.object({
+  id: wId,
+  total_declaration: z.number().int(),
+  /** kq, 2 decimals */
+  total_weight: z.number(),
+  /** USD, 2 decimals */
+  total_delivery_price: z.number(),
+  tariff: z.object({ from_weight: wDecimal, to_weight: z.string(), price: wDecimal, type: wDecimal }),
+  country_id: wId, country_name: wText, tariff_category_id: wId.nullable(), tariff_category_name: wText,
+});
+export type TariffStatsRow = z.infer<typeof ZTariffStatsRow>;
+export const ZTariffStatsReply = z.object({ data: z.array(ZTariffStatsRow), total: z.number().int() });
+export type TariffStatsReply = z.infer<typeof ZTariffStatsReply>;
+
 /** A band is priced per unit of weight when its lower bound is above 1 kg (spec §3). */
 export function isPerUnitBand(weightFrom: string | number): boolean {
   return Number(weightFrom) > 1;
@@ -115,10 +141,14 @@ export type TariffCategoryRow = z.infer<typeof ZTariffCategoryRow>;
 
 const statusFields = {
   name: requiredText(120), name_en: optionalText(120), parent_id: optionalId, description: optionalText(1000),
+  /** Clients send the description as `descr` (spec §7 states/create, edit); either is taken. */
+  descr: optionalText(1000),
   sort: z.preprocess((v) => (v === undefined || v === '' ? 0 : v), zInt.min(0).max(100000)), freely: flag,
 };
-export const ZStatusForm = z.object({ state_id: requiredId, model_id: requiredId, ...statusFields });
-export const ZStatusEditForm = ZStatusForm;
+/** A new status: its id is given, or the next free one is taken (clients send none); the model is required. */
+export const ZStatusForm = z.object({ state_id: optionalId, model_id: requiredId, ...statusFields });
+/** An edit names the status by state_id; clients send model_id only when set: then it is the status's own (the lowest model holding the id). */
+export const ZStatusEditForm = z.object({ state_id: requiredId, model_id: optionalId, ...statusFields });
 export const ZStatusListQuery = ZListQuery.extend({ id: filterId, model_id: filterId, name: filterText, freely: filterFlag });
 export const ZStatusRow = z.object({
   id: wId, model_id: wId, model_name: wText, name: wText, name_en: wText, parent_id: wId.nullable(),
@@ -293,7 +323,12 @@ export function readCountryUnit(unit: string | null | undefined): 'KG' | 'LBS' {
 
 // ---------------------------------------------------------------- models
 
-export const ZModelEditForm = z.object({ model_id: requiredId, name: requiredText(100), sort: zInt.min(0), description: optionalText(1000) });
+const modelFields = {
+  name: requiredText(100), sort: z.preprocess((v) => (v === undefined || v === '' ? 0 : v), zInt.min(0).max(100000)), description: optionalText(1000),
+};
+/** A new model takes the next free id (the code's ids stay as they are). */
+export const ZModelForm = z.object(modelFields);
+export const ZModelEditForm = z.object({ model_id: requiredId, ...modelFields });
 export const ZModelListQuery = ZListQuery.extend({ id: filterId, name: filterText });
 export const ZModelRow = z.object({ id: wId, name: wText, sort: z.number(), description: wText.nullable(), descr: wText, created_at: wDateTime });
 export type ModelRow = z.infer<typeof ZModelRow>;

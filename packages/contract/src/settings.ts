@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zFlag, zId, zInt } from './common';
+import { zDecimal, zFlag, zId, zInt } from './common';
 import { az } from './texts/az';
 
 /**
@@ -274,6 +274,25 @@ export const ZCurrencyRow = z.object({
 });
 export type CurrencyRow = z.infer<typeof ZCurrencyRow>;
 export const ZCurrencyListReply = z.object({ data: z.array(ZCurrencyRow), total: z.number() });
+export const ZCurrencyInfoReply = z.object({ data: ZCurrencyRow });
+
+/**
+ * The currencies list's create and edit (spec §2 "Settings-type lists": currencies/create,
+ * currencies/{id}/update): the name, the ISO code (unique) and the AZN rate of one unit, which the
+ * central bank's rates replace once it publishes the code.
+ */
+const currencyFields = {
+  currency_name: z.string().trim().min(1).max(60),
+  currency_code: z.string().trim().toUpperCase().refine((v) => /^[A-Z]{3}$/.test(v), az.settingsLists.currencyCode),
+  currency_rate: zDecimal.refine((v) => Number(v) > 0 && Number(v) < 1e10, az.settingsLists.positive)
+    .refine((v) => (v.split('.')[1] ?? '').length <= 4, az.settingsLists.rateDecimals),
+};
+export const ZCurrencyForm = z.object(currencyFields);
+export const ZCurrencyEditForm = z.object({ currency_id: zId, ...currencyFields });
+export type CurrencyForm = z.infer<typeof ZCurrencyForm>;
+export type CurrencyEditForm = z.infer<typeof ZCurrencyEditForm>;
+export const ZCurrencyInfoQuery = z.object({ currency_id: zId });
+export const ZCurrencySavedReply = z.object({ data: z.object({ id: z.number().int() }) });
 
 /**
  * GET /api/client/cbar?currency: the official AZN rate of one currency. Clients read `data` as the bare

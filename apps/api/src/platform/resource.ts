@@ -36,8 +36,11 @@ export interface ResourceJoin {
 export interface ResourceKey {
   param: string;
   column: PgColumn;
-  /** The info call may leave it out (clients send a status's state_id alone): the first match by the keys is read. */
-  isOptionalOnInfo?: boolean;
+  /**
+   * Info and edit may leave it out (clients send a status's state_id alone): the first match by the
+   * keys is read, and an edit changes that row only (the key is read from it).
+   */
+  isOptional?: boolean;
 }
 
 export interface ResourceContext {
@@ -111,7 +114,7 @@ function accessOf(codes: Codes, isPartnerSection?: boolean): Exclude<RouteAccess
 }
 
 function keyQuery(keys: readonly ResourceKey[], isInfo = false) {
-  return z.object(Object.fromEntries(keys.map((k) => [k.param, isInfo && k.isOptionalOnInfo ? zInt.positive().optional() : zInt.positive()])));
+  return z.object(Object.fromEntries(keys.map((k) => [k.param, isInfo && k.isOptional ? zInt.positive().optional() : zInt.positive()])));
 }
 
 type Scoped = { partnerScope?: (scope: PartnerScope) => SQL };
@@ -134,9 +137,10 @@ function readKeys(keys: readonly ResourceKey[], source: unknown): Record<string,
   const ids: Record<string, number> = {};
   const errors: Record<string, string[]> = {};
   for (const key of keys) {
-    const id = Number(data[key.param]);
+    const given = data[key.param];
+    const id = Number(given);
     if (Number.isInteger(id) && id > 0) ids[key.param] = id;
-    else errors[key.param] = [az.errors.required];
+    else if (!key.isOptional || (given !== undefined && given !== null && given !== '')) errors[key.param] = [az.errors.required];
   }
   if (Object.keys(errors).length) throw invalid(errors);
   return ids;
@@ -219,8 +223,11 @@ export async function createResource(db: Db, def: ResourceDef<ListQuery, Values,
 export async function updateResource(db: Db, def: ResourceDef<ListQuery, Values, Values>, viewer: RequestUser, form: Values) {
   const ids = readKeys(def.keys, form);
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(def.table).where(keyCondition(def, ids, viewer)).limit(1).for('update') as Values[];
+    const [current] = await tx.select().from(def.table).where(keyCondition(def, ids, viewer))
+      .orderBy(...def.keys.map((k) => k.column)).limit(1).for('update') as Values[];
     if (!current) throw notFound(def.keys[def.keys.length - 1]?.param);
+    // A key left out is the found row's own: the update below touches that row only.
+    for (const key of def.keys) ids[key.param] ??= Number(current[propertyOf(def.table, key.column)]);
     const ctx: ResourceContext = { tx, viewer, current };
     await runCheck(def, form, ctx);
     const values = await def.toValues(form, ctx);

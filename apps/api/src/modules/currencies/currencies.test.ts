@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startCbarSimulator, type CbarSimulator } from '../../integrations/currency-rates/simulator';
-import { bearer, logInAs, startTestApp, type TestContext } from '../../test/harness';
+import { az } from '@app/contract/texts/az';
+import { bearer, logInAs, postForm, startTestApp, type TestContext } from '../../test/harness';
 import { CURRENCY_RATES_JOB } from './service';
 
 let sim: CbarSimulator;
@@ -103,5 +104,69 @@ describe('[CURRENCIES][JOB] tests never reach the live bank', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('[CURRENCIES][SETTINGS] the currencies list\'s create and edit (system_settings)', () => {
+  let admin: Record<string, string>;
+  beforeAll(async () => {
+    admin = bearer((await logInAs(ctx.app, 'admin@example.az')).access_token);
+  });
+  const save = async (path: string, fields: Record<string, string | number>, headers = admin) => {
+    const res = await postForm(ctx.app, `/api/admin/currencies/${path}`, headers, fields);
+    return { status: res.statusCode, body: res.json() };
+  };
+  const auditOf = async (action: string) =>
+    Number((await ctx.database.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_log where action = ${action}`)).rows[0]!.n);
+
+  test('admin adds a currency: the code is taken in capitals, listed with its rate, audited', async () => {
+    const created = await save('create', { currency_name: 'Avro', currency_code: 'eur', currency_rate: '1,9876' });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const id = created.body.data.id;
+    const row = (await get('/api/client/currencies')).body.data.find((c: { id: number }) => c.id === id);
+    expect(row).toMatchObject({ currency_name: 'Avro', currency_code: 'EUR', currency_rate: 1.9876, rate_date: null });
+    const info = await ctx.app.inject({ url: `/api/admin/currencies/info?currency_id=${id}`, headers: admin });
+    expect(info.json().data).toMatchObject({ id, currency_code: 'EUR', created_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/) });
+    expect(await auditOf('currency.create')).toBe(1);
+    // the rate is AZN per unit (cbar reads it until the bank publishes the code)
+    expect((await get('/api/client/cbar?currency=EUR')).body.data).toBe('1.9876');
+  });
+
+  test('a taken code, a malformed code, a rate of zero or with 5 decimals are field errors; nothing is added', async () => {
+    const before = (await get('/api/client/currencies')).body.total;
+    const dup = await save('create', { currency_name: 'Dollar', currency_code: 'USD', currency_rate: '1.7' });
+    expect(dup.status).toBe(422);
+    expect(dup.body.errors.currency_code).toEqual([az.settingsLists.duplicateCode]);
+    const bad = await save('create', { currency_name: '', currency_code: 'EU', currency_rate: '0' });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['currency_code', 'currency_name', 'currency_rate']);
+    expect(bad.body.errors.currency_code).toEqual([az.settingsLists.currencyCode]);
+    const fine = await save('create', { currency_name: 'Rubl', currency_code: 'RUB', currency_rate: '0.02345' });
+    expect(fine.body.errors.currency_rate).toEqual([az.settingsLists.rateDecimals]);
+    expect((await get('/api/client/currencies')).body.total).toBe(before);
+  });
+
+  test('admin edits the name and the rate; the code stays; a missing currency is 404', async () => {
+    const eur = (await get('/api/client/currencies')).body.data.find((c: { currency_code: string }) => c.currency_code === 'EUR');
+    const edited = await save('edit', { currency_id: eur.id, currency_name: 'Avro (EUR)', currency_code: 'EUR', currency_rate: '2.01' });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const after = (await get('/api/client/currencies')).body.data.find((c: { id: number }) => c.id === eur.id);
+    expect(after).toMatchObject({ currency_name: 'Avro (EUR)', currency_rate: 2.01 });
+    const changes = await ctx.database.db.execute<{ changes: Record<string, unknown> }>(
+      sql`select changes from audit_log where action = 'currency.update' order by id desc limit 1`);
+    expect(changes.rows[0]!.changes).toMatchObject({ currency_name: { from: 'Avro', to: 'Avro (EUR)' } });
+    const recode = await save('edit', { currency_id: eur.id, currency_name: 'Avro', currency_code: 'GBP', currency_rate: '2.01' });
+    expect(recode.status).toBe(422);
+    expect(recode.body.errors.currency_code).toEqual([az.settingsLists.codeFixed]);
+    expect((await save('edit', { currency_id: 999999, currency_name: 'Yox', currency_code: 'XXX', currency_rate: '1' })).status).toBe(404);
+  });
+
+  test('without system_settings the back office reads the list but cannot open or save a currency', async () => {
+    const office = bearer(token);
+    expect((await get('/api/client/currencies')).status).toBe(200);
+    expect((await ctx.app.inject({ url: '/api/admin/currencies/info?currency_id=1', headers: office })).statusCode).toBe(403);
+    expect((await save('create', { currency_name: 'Frank', currency_code: 'CHF', currency_rate: '2' }, office)).status).toBe(403);
+    expect((await save('edit', { currency_id: 1, currency_name: 'X', currency_code: 'USD', currency_rate: '9' }, office)).status).toBe(403);
+    expect((await get('/api/client/currencies')).body.data.find((c: { currency_code: string }) => c.currency_code === 'USD').currency_rate).toBe(1.7);
   });
 });

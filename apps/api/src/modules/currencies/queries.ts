@@ -6,6 +6,10 @@ import { asDateTime } from '../../platform/sql-format';
 
 /** Currencies with the day of their latest fetched rate (null when only the seeded rate exists). */
 export function findCurrencies(db: DbOrTx, timeZone: string) {
+  return currencyRows(db, timeZone).orderBy(asc(currencies.id));
+}
+
+function currencyRows(db: DbOrTx, timeZone: string) {
   const latest = db.select({ code: currencyRates.currencyCode, day: sql<string>`max(${currencyRates.rateDate})::text`.as('day') })
     .from(currencyRates).groupBy(currencyRates.currencyCode).as('latest');
   return db.select({
@@ -15,7 +19,30 @@ export function findCurrencies(db: DbOrTx, timeZone: string) {
     currency_rate: sql<number>`${currencies.currencyRate}::float8`,
     rate_date: latest.day,
     created_at: asDateTime(currencies.createdAt, timeZone),
-  }).from(currencies).leftJoin(latest, eq(latest.code, currencies.currencyCode)).orderBy(asc(currencies.id));
+  }).from(currencies).leftJoin(latest, eq(latest.code, currencies.currencyCode)).$dynamic();
+}
+
+/** One currency as the list shows it (info of the edit form). */
+export function findCurrency(db: DbOrTx, id: number, timeZone: string) {
+  return currencyRows(db, timeZone).where(eq(currencies.id, id)).then((r) => r[0]);
+}
+
+export function lockCurrency(db: DbOrTx, id: number) {
+  return db.select({ code: currencies.currencyCode, name: currencies.currencyName, rate: currencies.currencyRate })
+    .from(currencies).where(eq(currencies.id, id)).for('update').then((r) => r[0]);
+}
+
+export function isCurrencyCodeTaken(db: DbOrTx, code: string) {
+  return db.select({ id: currencies.id }).from(currencies).where(eq(currencies.currencyCode, code)).limit(1).then((r) => r.length > 0);
+}
+
+export function insertCurrency(db: DbOrTx, values: { name: string; code: string; rate: string }) {
+  return db.insert(currencies).values({ currencyName: values.name, currencyCode: values.code, currencyRate: values.rate })
+    .returning({ id: currencies.id }).then((r) => r[0]!.id);
+}
+
+export async function updateCurrency(db: DbOrTx, id: number, values: { name: string; rate: string }): Promise<void> {
+  await db.update(currencies).set({ currencyName: values.name, currencyRate: values.rate }).where(eq(currencies.id, id));
 }
 
 export function findCurrencyByCode(db: DbOrTx, code: string) {

@@ -2,7 +2,7 @@ import { MODEL } from '@app/contract/models';
 import {
   BRANCH_LIMITS, STANDARD_CATEGORY_ID, TARIFF_UNITS, ZBranchEditForm, ZBranchForm, ZBranchListQuery, ZCargoEditForm, ZCargoForm,
   ZCargoListQuery, ZCompanyEditForm, ZCompanyForm, ZCompanyListQuery, ZCountryEditForm, ZCountryForm, ZCountryListQuery, ZCouponEditForm,
-  ZCouponForm, ZCouponListQuery, ZModelEditForm, ZModelListQuery, ZProductTypeEditForm, ZProductTypeForm, ZProductTypeListQuery,
+  ZCouponForm, ZCouponListQuery, ZModelEditForm, ZModelForm, ZModelListQuery, ZProductTypeEditForm, ZProductTypeForm, ZProductTypeListQuery,
   ZRefundEditForm, ZRefundForm, ZRefundListQuery, ZRegionEditForm, ZRegionForm, ZRegionListQuery, ZReturnReasonEditForm,
   ZReturnReasonForm, ZReturnReasonListQuery, ZReturnTypeEditForm, ZReturnTypeForm, ZReturnTypeListQuery, ZShopNameEditForm,
   ZShopNameForm, ZShopNameListQuery, ZStatusEditForm, ZStatusForm, ZStatusListQuery, ZTariffCategoryEditForm, ZTariffCategoryForm,
@@ -27,7 +27,7 @@ import type { ResourceContext, ResourceDef } from '../../../platform/resource';
 import { inCompany, sharedWithPartners } from '../../../platform/partner-scope';
 import {
   countBranchesOfCompany, countChildBranches, countChildProductTypes, countCountryReferences, countTariffsOfCategory, countTypesOfReason,
-  declarationExists, existsRow, isCouponCodeTaken, isoDate, nextCountryId, statusExists, userExists,
+  declarationExists, existsRow, isCouponCodeTaken, isoDate, nextCountryId, nextModelId, nextStatusId, statusExists, userExists,
 } from './queries';
 
 const tags = ['settings lists'];
@@ -184,12 +184,12 @@ type StatusForm = z.infer<typeof ZStatusForm>;
 const statusModelTable = alias(models, 'row_model');
 const statusModel = { name: statusModelTable.name, join: { table: statusModelTable, on: eq(statusModelTable.id, statuses.modelId) } };
 const statusParent = statusJoin(statuses.modelId, statuses.parentId, 'row_parent');
-export const statusList: ResourceDef<z.infer<typeof ZStatusListQuery>, StatusForm> = {
+export const statusList: ResourceDef<z.infer<typeof ZStatusListQuery>, StatusForm, z.infer<typeof ZStatusEditForm>> = {
   entity: 'status',
   tags,
   table: statuses,
-  // Clients ask for one status by its state_id alone (ids are unique within a model; the lowest model wins).
-  keys: [{ param: 'model_id', column: statuses.modelId, isOptionalOnInfo: true }, { param: 'state_id', column: statuses.id }],
+  // Clients ask for and edit one status by its state_id alone (ids are unique within a model; the lowest model wins).
+  keys: [{ param: 'model_id', column: statuses.modelId, isOptional: true }, { param: 'state_id', column: statuses.id }],
   read: 'states',
   columns: {
     id: statuses.id, model_id: statuses.modelId, model_name: orEmpty(statusModel.name), name: statuses.name, name_en: orEmpty(statuses.nameEn),
@@ -213,17 +213,22 @@ export const statusList: ResourceDef<z.infer<typeof ZStatusListQuery>, StatusFor
   create: { path: '/api/admin/states/create', form: ZStatusForm },
   edit: { path: '/api/admin/states/edit', form: ZStatusEditForm },
   check: async (form, { tx, current }) => {
-    const errors: Errors = await checkRefs(tx, { model_id: { id: form.model_id, table: models, column: models.id } });
-    if (!current && (await statusExists(tx, form.model_id, form.state_id))) errors.state_id = [t.duplicateId];
+    // On edit the model is the status's own (clients may leave it out; the row was found by it when given).
+    const modelId = current ? Number(current.modelId) : (form.model_id as number);
+    const errors: Errors = await checkRefs(tx, { model_id: { id: modelId, table: models, column: models.id } });
+    if (!current && form.state_id !== undefined && (await statusExists(tx, modelId, form.state_id))) errors.state_id = [t.duplicateId];
     if (form.parent_id !== undefined) {
-      if (form.parent_id === form.state_id) errors.parent_id = [t.ownParent];
-      else if (!(await statusExists(tx, form.model_id, form.parent_id))) errors.parent_id = [t.invalidReference];
+      const ownId = current ? Number(current.id) : form.state_id;
+      if (form.parent_id === ownId) errors.parent_id = [t.ownParent];
+      else if (!(await statusExists(tx, modelId, form.parent_id))) errors.parent_id = [t.invalidReference];
     }
     return errors;
   },
+  // A new status without an id takes one above every model's, so its state_id alone names it.
+  beforeInsert: async (values, { tx }) => ({ ...values, id: values.id ?? (await nextStatusId(tx)) }),
   toValues: (form, { current }) => ({
     ...(current ? {} : { id: form.state_id, modelId: form.model_id }),
-    name: form.name, nameEn: form.name_en ?? null, parentId: form.parent_id ?? null, description: form.description ?? null,
+    name: form.name, nameEn: form.name_en ?? null, parentId: form.parent_id ?? null, description: form.description ?? form.descr ?? null,
     sort: form.sort, freely: form.freely,
   }),
 };
@@ -541,10 +546,9 @@ export const countryList: ResourceDef<z.infer<typeof ZCountryListQuery>, Country
   }),
 };
 
-// ---------------------------------------------------------------- models (read and edit; ids are the code's)
+// ---------------------------------------------------------------- models (ids are the code's; a new model takes the next free one)
 
-type ModelEditForm = z.infer<typeof ZModelEditForm>;
-export const modelList: ResourceDef<z.infer<typeof ZModelListQuery>, ModelEditForm> = {
+export const modelList: ResourceDef<z.infer<typeof ZModelListQuery>, z.infer<typeof ZModelForm>, z.infer<typeof ZModelEditForm>> = {
   entity: 'model',
   partnerScope: sharedWithPartners,
   tags,
@@ -565,7 +569,9 @@ export const modelList: ResourceDef<z.infer<typeof ZModelListQuery>, ModelEditFo
     }),
   },
   info: { path: '/api/admin/models/info' },
+  create: { path: '/api/admin/models/create', form: ZModelForm },
   edit: { path: '/api/admin/models/edit', form: ZModelEditForm },
+  beforeInsert: async (values, { tx }) => ({ ...values, id: await nextModelId(tx) }),
   toValues: (form) => ({ name: form.name, sort: form.sort, description: form.description ?? null }),
 };
 

@@ -1,4 +1,4 @@
-import { ZCashbackStateForm, ZCouponStatusForm, ZRefundStateForm } from '@app/contract/settings-lists';
+import { ZCashbackStateForm, ZCouponStatusForm, ZRefundStateForm, ZTariffStatsQuery, ZTariffStatsReply } from '@app/contract/settings-lists';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../../platform/auth/guard';
@@ -7,7 +7,7 @@ import {
   branchList, cargoList, cashbackList, companyList, countryList, couponList, modelList, productTypeList, refundList, regionList,
   returnReasonList, returnTypeList, shopNameList, statusList, tariffCategoryList, tariffList,
 } from './definitions';
-import { changeEntryState, setCouponStatus } from './service';
+import { changeEntryState, setCouponStatus, summarizeTariffs } from './service';
 
 const tags = ['settings lists'];
 
@@ -19,6 +19,14 @@ export function registerSettingListRoutes(server: FastifyInstance): void {
   ]) registerResource(server, def as never);
 
   const app = server.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/admin/tariff/stats', {
+    schema: {
+      tags, summary: 'Parcels per tariff band in a period (from_date, to_date; state_id, payed optional): count, weight, delivery price',
+      querystring: ZTariffStatsQuery, response: { 200: ZTariffStatsReply },
+    },
+    config: { access: { permission: 'tarifs' } },
+  }, (req) => summarizeTariffs(app.db, req.query, app.config.APP_TIMEZONE));
+
   app.post('/api/admin/coupons/editstatus', {
     schema: { tags, summary: 'Turn a coupon on or off (coupon_id, is_active)', body: ZCouponStatusForm },
     config: { access: { permission: 'coupons' } },

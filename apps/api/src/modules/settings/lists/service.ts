@@ -1,11 +1,12 @@
 import { MODEL } from '@app/contract/models';
 import { az } from '@app/contract/texts/az';
+import type { TariffStatsQuery, TariffStatsReply } from '@app/contract/settings-lists';
 import type { Db } from '../../../db/client';
 import type { RequestUser } from '../../../platform/access';
 import { recordAudit } from '../../../platform/audit';
 import { invalid, notFound } from '../../../platform/errors';
 import { CASHBACK_STATES, REFUND_STATES } from './definitions';
-import { insertStatusHistory, lockCoupon, lockStateOf, setCouponActive, setStateOf } from './queries';
+import { findTariffStats, insertStatusHistory, lockCoupon, lockStateOf, setCouponActive, setStateOf } from './queries';
 
 const KINDS = {
   refunds: { param: 'return_id', model: MODEL.returns, states: REFUND_STATES, entity: 'refund' },
@@ -42,4 +43,10 @@ export async function setCouponStatus(db: Db, viewer: RequestUser, id: number, i
     }
     return { data: { id, is_active: isActive } };
   });
+}
+
+/** tariff/stats: how many parcels each band priced in the period, their weight and delivery price. */
+export async function summarizeTariffs(db: Db, query: TariffStatsQuery, timeZone: string): Promise<TariffStatsReply> {
+  const data = await findTariffStats(db, { from: query.from_date, to: query.to_date, stateId: query.state_id, payed: query.payed }, timeZone);
+  return { data, total: data.length };
 }

@@ -144,8 +144,9 @@ const CASES: ListCase[] = [
   },
   {
     name: 'models', table: 'models', entity: 'model', read: 'models', list: '/api/admin/models/getlist', info: '/api/admin/models/info', key: 'model_id',
-    edit: { path: '/api/admin/models/edit', form: { model_id: 11, name: 'Parametrlər', sort: 11 }, expect: { name: 'Parametrlər' } },
-    lookup: ['id', 'name'], filter: 'id=11',
+    create: { path: '/api/admin/models/create', form: { name: 'Sayım parametrləri', sort: 30, description: 'Anbar sayımı' } },
+    edit: { path: '/api/admin/models/edit', form: { name: 'Parametrlər', sort: 11 }, expect: { name: 'Parametrlər', sort: 11, descr: '' } },
+    lookup: ['id', 'name'], filter: 'name=Parametrl',
   },
 ];
 
@@ -285,6 +286,90 @@ describe('[SETTINGS][TARIFFS] plan rules (spec §3 Tariff, §5)', () => {
   });
 });
 
+describe('[SETTINGS][TARIFFS][STATS] tariff/stats: parcels per band in a period', () => {
+  interface StatsRow { id: number; total_declaration: number; total_weight: number; total_delivery_price: number; tariff: Record<string, string>; tariff_category_name: string }
+  let bandId: number;
+  let otherBandId: number;
+
+  /** A parcel of the test's category (country 2, liquid), created at an office-time moment. */
+  async function addParcel(p: { tariffId: number | null; weight: string; delivery: string; status: number; payed: boolean; at: string; deleted?: boolean; categoryId: number }) {
+    await ctx.database.db.execute(sql`
+      insert into declarations (track_code, country_id, type, plan_category_id, tariff_id, weight, delivery_price, status_id, payed, created_at, deleted_at)
+      values (${`STAT${p.at.replace(/\D/g, '')}${p.weight.replace('.', '')}`}, 2, 1, ${p.categoryId}, ${p.tariffId}, ${p.weight}, ${p.delivery}, ${p.status}, ${p.payed},
+              (${p.at}::timestamp at time zone ${ctx.app.config.APP_TIMEZONE}), ${p.deleted ? sql`now()` : null})`);
+  }
+  async function stats(query = '') {
+    const res = await get(`/api/admin/tariff/stats${query ? `?${query}` : ''}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data as StatsRow[];
+  }
+  const figures = (rows: StatsRow[], id: number) => {
+    const row = rows.find((r) => r.id === id);
+    return row && [row.total_declaration, row.total_weight, row.total_delivery_price];
+  };
+
+  beforeAll(async () => {
+    const category = await post('/api/admin/tariff/category_create', { name: 'Statistika kateqoriyası', country_id: 2 });
+    const categoryId = category.body.data.id as number;
+    const band = { country_id: 2, type: 1, units: 1, is_special: '1', tariff_category_id: categoryId };
+    bandId = (await post('/api/admin/tariff/create', { ...band, from_weight: '0', to_weight: '5', price: '4.00' })).body.data.id;
+    otherBandId = (await post('/api/admin/tariff/create', { ...band, from_weight: '5', price: '3.00' })).body.data.id;
+    // 10 March: two parcels priced by the band; one on the 11th at 02:00 office time (the 10th in UTC)
+    await addParcel({ tariffId: bandId, weight: '2.50', delivery: '12.00', status: 9, payed: true, at: '2026-03-10 12:00:00', categoryId });
+    await addParcel({ tariffId: bandId, weight: '1.25', delivery: '6.00', status: 10, payed: false, at: '2026-03-10 23:59:00', categoryId });
+    await addParcel({ tariffId: bandId, weight: '0.75', delivery: '4.00', status: 9, payed: false, at: '2026-03-11 02:00:00', categoryId });
+    // priced before bands were stored: counted for the band its weight falls in (7.2 kq: the open band)
+    await addParcel({ tariffId: null, weight: '7.20', delivery: '21.60', status: 9, payed: true, at: '2026-03-12 09:00:00', categoryId });
+    // a deleted parcel counts for nothing
+    await addParcel({ tariffId: bandId, weight: '9.99', delivery: '99.00', status: 9, payed: true, at: '2026-03-10 13:00:00', deleted: true, categoryId });
+  });
+
+  test('each band with its parcels, their weight and delivery price; every live band is listed, an open bound as ""', async () => {
+    const rows = await stats('from_date=2026-03-01&to_date=2026-03-31');
+    expect(figures(rows, bandId)).toEqual([3, 4.5, 22]);
+    expect(figures(rows, otherBandId)).toEqual([1, 7.2, 21.6]);
+    const band = rows.find((r) => r.id === otherBandId)!;
+    expect(band.tariff).toEqual({ from_weight: '5.000', to_weight: '', price: '3.00', type: '1' });
+    expect(band.tariff_category_name).toBe('Statistika kateqoriyası');
+    const live = await ctx.database.db.execute<{ n: number }>(sql`select count(*)::int as n from tariffs where deleted_at is null`);
+    expect(rows.length).toBe(Number(live.rows[0]!.n));
+  });
+
+  test('a bare day is the whole day in the office time zone; a moment bounds exactly', async () => {
+    expect(figures(await stats('from_date=2026-03-10&to_date=2026-03-10'), bandId)).toEqual([2, 3.75, 18]);
+    expect(figures(await stats('from_date=2026-03-11&to_date=2026-03-11'), bandId)).toEqual([1, 0.75, 4]);
+    expect(figures(await stats('from_date=2026-03-10 12:00:01&to_date=2026-03-11 02:00:00'), bandId)).toEqual([2, 2, 10]);
+    // a period with no parcels: the bands are still listed, with zeros
+    const empty = await stats('from_date=2099-01-01&to_date=2099-01-31');
+    expect(figures(empty, bandId)).toEqual([0, 0, 0]);
+    expect(empty.every((r) => r.total_declaration === 0)).toBe(true);
+  });
+
+  test('status and paid narrow it', async () => {
+    const period = 'from_date=2026-03-01&to_date=2026-03-31';
+    expect(figures(await stats(`${period}&state_id=9`), bandId)).toEqual([2, 3.25, 16]);
+    expect(figures(await stats(`${period}&payed=1`), bandId)).toEqual([1, 2.5, 12]);
+    expect(figures(await stats(`${period}&payed=0&state_id=10`), bandId)).toEqual([1, 1.25, 6]);
+  });
+
+  test('a deleted band is listed only while parcels of the period use it', async () => {
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/admin/tariff/cancel?tariff_id=${bandId}`, headers: admin })).statusCode).toBe(200);
+    expect(figures(await stats('from_date=2026-03-01&to_date=2026-03-31'), bandId)).toEqual([3, 4.5, 22]);
+    expect(figures(await stats('from_date=2099-01-01&to_date=2099-01-31'), bandId)).toBeUndefined();
+  });
+
+  test('a period ending before it starts or a malformed day is 422; the tarifs code reads it', async () => {
+    const backwards = await get('/api/admin/tariff/stats?from_date=2026-05-02&to_date=2026-05-01');
+    expect(backwards.status).toBe(422);
+    expect(backwards.body.errors.to_date).toEqual([az.settingsLists.dateOrder]);
+    expect((await get('/api/admin/tariff/stats?from_date=2026-02-30')).status).toBe(422);
+    await grant();
+    expect((await get('/api/admin/tariff/stats', staff)).status).toBe(403);
+    await grant('tarifs');
+    expect((await get('/api/admin/tariff/stats', staff)).status).toBe(200);
+  });
+});
+
 describe('[SETTINGS][BRANCHES] branch rules (spec §3 Branch, §5, §6)', () => {
   const base = { name: 'Binəqədi filialı', company_id: 1 };
 
@@ -399,6 +484,39 @@ describe('[SETTINGS][STATUSES][COUPONS][REFUNDS][CASHBACK] other rules', () => {
     expect(dup.body.errors.state_id).toEqual([az.settingsLists.duplicateId]);
     const own = await post('/api/admin/states/edit', { state_id: 85, model_id: 40, name: 'Aktiv', parent_id: 85 });
     expect(own.body.errors.parent_id).toEqual([az.settingsLists.ownParent]);
+  });
+
+  test('a status created without an id takes one above every model\'s, so its state_id alone names it; descr is its description', async () => {
+    const top = await ctx.database.db.execute<{ n: number }>(sql`select max(id)::int as n from statuses`);
+    const created = await post('/api/admin/states/create', { model_id: 8, name: 'Gömrükdə yoxlanılır', name_en: 'Customs check', descr: 'Uçuş gömrükdədir' });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.data.id).toBe(Number(top.rows[0]!.n) + 1);
+    const info = await get(`/api/admin/states/getinfobystateid?state_id=${created.body.data.id}`);
+    expect(info.body.data).toMatchObject({ model_id: 8, name: 'Gömrükdə yoxlanılır', descr: 'Uçuş gömrükdədir' });
+    // the model stays required on create: a status belongs to one
+    const noModel = await post('/api/admin/states/create', { name: 'Modelsiz' });
+    expect(noModel.status).toBe(422);
+    expect(Object.keys(noModel.body.errors)).toEqual(['model_id']);
+  });
+
+  test('a status is edited by its state_id alone (as clients send it): the lowest model\'s row changes, the other model\'s same id does not', async () => {
+    const names = async () => (await ctx.database.db.execute<{ model_id: number; name: string }>(
+      sql`select model_id, name from statuses where id = 9 order by model_id`)).rows.map((r) => [Number(r.model_id), r.name]);
+    const before = await names();
+    expect(before.map(([m]) => m)).toEqual([1, 2]); // 9 is both an order and a declaration status
+    const edited = await post('/api/admin/states/edit', { state_id: 9, name: 'Bakı anbarındadır', sort: 5 });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.data).toMatchObject({ id: 9, model_id: 1 });
+    expect(await names()).toEqual([[1, 'Bakı anbarındadır'], before[1]]);
+    // with model_id the given model's row is edited; a model that has no such status is 404
+    expect((await post('/api/admin/states/edit', { state_id: 9, model_id: 2, name: 'Yerli anbarda', name_en: 'In local warehouse', sort: 4, freely: '1' })).status).toBe(200);
+    expect((await post('/api/admin/states/edit', { state_id: 9, model_id: 40, name: 'Yox' })).status).toBe(404);
+    // its parent is checked within its own model
+    const parent = await post('/api/admin/states/edit', { state_id: 9, name: 'Bakı anbarındadır', parent_id: 9 });
+    expect(parent.body.errors.parent_id).toEqual([az.settingsLists.ownParent]);
+    expect((await post('/api/admin/states/edit', { state_id: 9, name: 'Bakı anbarındadır', parent_id: 5 })).status).toBe(200);
+    expect((await get('/api/admin/states/getinfobystateid?state_id=9')).body.data).toMatchObject({ model_id: 1, parent_id: 5 });
+    expect((await post('/api/admin/states/edit', { state_id: 9, name: 'Anbara çatıb', name_en: 'Arrived at warehouse', sort: 5 })).status).toBe(200);
   });
 
   test('a coupon code is unique; a percent coupon is at most 100; editstatus turns it off', async () => {
