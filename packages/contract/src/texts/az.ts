@@ -476,6 +476,13 @@ export const az = {
       otherChanges: 'Digər düzəlişlər',
       status: 'Bağlamanın statusu',
       endBeforeStart: 'Bitmə tarixi başlama tarixindən əvvəl ola bilməz',
+      /** The declaration form's fields by wire name, for 'other changes in the same edit'. */
+      fields: {
+        country_id: 'Ölkə', branch_id: 'Filial', product_type_id: 'Məhsul növü', tariff_category_id: 'Tarif', tariff_id: 'Tarif',
+        is_special: 'Xüsusi tarif', is_commercial: 'Kommersiya', shop_name: 'Mağaza', weight: 'Çəki', price: 'Məhsulun qiyməti',
+        delivery_price: 'Çatdırılma qiyməti', quantity: 'Say', type: 'Tərkibi', voen: 'VÖEN', wardrobe_number: 'Şkaf nömrəsi',
+        descr: 'Qeyd', global_track_code: 'Qlobal izləmə kodu', container_id: 'Yeşik', state_id: 'Status', document: 'Sənəd',
+      } as Record<string, string>,
     },
   },
   declarationsUi: {

@@ -90,7 +90,7 @@ describe('[USERS][CHANGED] POST changedUserExport: parcels moved between custome
     expect(row![6]).toBe(target!.code);
     expect(row![7]).toBe(target!.name);
     expect(row![8]).toBe('Rəşad Məmmədov');
-    expect(row![9]).toBe('descr');
+    expect(row![9]).toBe('Qeyd'); // the note changed in the same edit, by its name
     expect(row![10]).toMatch(/\S/);
   });
 

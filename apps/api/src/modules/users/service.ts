@@ -628,7 +628,7 @@ const CHANGED_USER_COLUMNS: readonly XlsxColumn<ChangedUserRow>[] = [
   { header: C.toCode, width: 16, value: (r) => customer(r.to_user_code, r.to_user_id) },
   { header: C.toName, width: 26, value: (r) => r.to_user_name },
   { header: C.changedBy, width: 24, value: (r) => r.changed_by },
-  { header: C.otherChanges, width: 30, value: (r) => r.other_changes },
+  { header: C.otherChanges, width: 30, value: (r) => r.other_changes?.split(', ').map((field) => C.fields[field] ?? field).join(', ') },
   { header: C.status, width: 22, value: (r) => r.state_name },
 ];
 
