@@ -330,3 +330,48 @@ export const ZSortingListItem = z.object({
 export type SortingListItem = z.infer<typeof ZSortingListItem>;
 export const ZSortingListReply = zListReply(ZSortingListItem);
 export type SortingListReply = z.infer<typeof ZSortingListReply>;
+
+// ---------------------------------------------------------------- issue 16: calls real clients make
+
+/**
+ * GET /api/admin/declaration/trendyol/parcel?track_code (or ?declaration_id): one marketplace
+ * parcel (providers 1, 2), found by its track code or the marketplace's (global) track code, as a
+ * row of the marketplace list (the same names: issue 14). 404 when no marketplace parcel has it.
+ */
+export const ZMarketplaceParcelQuery = z.object({
+  track_code: z.string().trim().min(1).max(80).optional(),
+  declaration_id: zId.optional(),
+}).refine((q) => q.track_code !== undefined || q.declaration_id !== undefined, { message: az.errors.required, path: ['track_code'] });
+export type MarketplaceParcelQuery = z.infer<typeof ZMarketplaceParcelQuery>;
+export const ZMarketplaceParcelReply = z.object({ data: ZMarketplaceListRow });
+export type MarketplaceParcelReply = z.infer<typeof ZMarketplaceParcelReply>;
+
+/**
+ * GET /api/admin/declaration/customs_fin_change/{id}?pincode (as real clients call it: a GET).
+ * design: the FIN customs knows a parcel by is its customer's (the add sends `fin`); a wrong one
+ * keeps the customer from declaring the parcel, so the office corrects the customer's FIN from the
+ * parcel. Refused once customs has the parcel declared, boxed or dispatched (the declaration
+ * belongs to the old FIN) or when another customer holds the FIN; an unsent add is sent again
+ * with the new FIN. Reply: `customs` says what happens at customs: 'queued' (the parcel goes with
+ * the new FIN), 'held' (customs already holds the parcel at state 0 under the old FIN: it stays
+ * until withdrawn), 'none' (nothing to send: sending off, or the parcel lacks weight or price).
+ */
+export const ZCustomsFinChangeParams = z.object({ id: zId });
+export const ZCustomsFinChangeQuery = z.object({
+  pincode: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+    z.string().refine((v) => FIN_PATTERN.test(v), az.declarations.finInvalid),
+  ),
+});
+export type CustomsFinChangeQuery = z.infer<typeof ZCustomsFinChangeQuery>;
+export const CUSTOMS_FIN_OUTCOMES = ['queued', 'held', 'none'] as const;
+export const ZCustomsFinChangeReply = z.object({
+  data: z.object({
+    declaration_id: z.number().int(),
+    user_id: z.number().int(),
+    fin: z.string(),
+    changed: z.boolean(),
+    customs: z.enum(CUSTOMS_FIN_OUTCOMES),
+  }),
+});
+export type CustomsFinChangeReply = z.infer<typeof ZCustomsFinChangeReply>;

@@ -42,7 +42,7 @@ const HAS_SPEC = existsSync(FIELDS_FILE) && existsSync(REQUESTS_FILE);
 if (!HAS_SPEC) console.warn(`[wire-format] skipped: the client field lists are not at ${SPEC_DIR} (set WIRE_SPEC_DIR)`);
 
 /** GETs that change data (legacy paths): not called. */
-const UNSAFE_GET = /\/(delete|remove|retry|run|truncate|cancel)(\/|$)/;
+const UNSAFE_GET = /\/(delete|remove|retry|run|truncate|cancel|customs_fin_change)(\/|$)/;
 /** POSTs that only read: called like GETs. */
 const SAFE_POSTS = new Set(['POST /api/admin/notification/count', 'POST /api/admin/charts/widget', 'POST /api/admin/charts/bystatus', 'POST /api/admin/client/track_code']);
 

@@ -188,7 +188,8 @@ export const az = {
     textTooLong: 'Ən çox {N} simvol ola bilər',
     /** GET declaration/customs_fin_change/{id}?pincode (issue 16). */
     finInvalid: 'FİN kodu 7 hərf və rəqəmdən ibarət olmalıdır',
-    finUnchanged: 'Bu FİN kodu artıq təyin edilib',
+    finTaken: 'Bu FİN kodu başqa müştəriyə aiddir',
+    noCustomer: 'Bağlamanın müştərisi yoxdur',
     finChangeDeclared: 'Bağlama gömrükdə bəyan edilib və ya göndərilib: FİN kodu dəyişdirilə bilməz',
     notEditable: 'Təhvil verilmiş və ya silinmiş bağlama dəyişdirilə bilməz',
     tariffCountryMismatch: 'Bu tarif seçilmiş ölkəyə aid deyil',

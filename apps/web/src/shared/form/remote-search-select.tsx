@@ -76,6 +76,7 @@ export function RemoteSearchSelect({ value, onChange, useResults, fetchResults, 
   const [typed, setTyped] = useState('');
   const [pending, setPending] = useState<string | null>(null);
   const [picked, setPicked] = useState<RemoteOption | undefined>(undefined);
+  const [isOpen, setOpen] = useState(false);
   const debounced = useDebouncedValue(typed.trim(), debounceMs);
   // A pending pick asks for its own text straight away, not after the debounce.
   const searchFor = pending ?? debounced;
@@ -103,6 +104,7 @@ export function RemoteSearchSelect({ value, onChange, useResults, fetchResults, 
         if (!exact) return;
         pick(exact);
         setTyped('');
+        setOpen(false); // as a pick with the mouse closes the list
       },
       () => {
         if (pendingRef.current === text) setPendingText(null);
@@ -134,6 +136,8 @@ export function RemoteSearchSelect({ value, onChange, useResults, fetchResults, 
         allowClear
         {...rest}
         value={value ?? undefined}
+        open={isOpen}
+        onOpenChange={setOpen}
         onChange={(_, option) => pick(Array.isArray(option) ? option[0] : option)}
         options={shown ?? []}
         loading={loading ?? (results.isFetching || isWaiting)}

@@ -1,7 +1,7 @@
 import {
   PROVIDER, customsStepOf,
   type CustomsStatesReply, type CustomsStatusReply, type FinChangeReply, type MarketplaceInfoReply, type MarketplaceListQuery,
-  type MarketplaceListReply, type MarketplaceParcelStatesReply, type MarketplaceStateReply, type PinChangeStatus,
+  type MarketplaceListReply, type MarketplaceParcelQuery, type MarketplaceParcelReply, type MarketplaceParcelStatesReply, type MarketplaceStateReply, type PinChangeStatus,
   type StatusCountsReply,
 } from '@app/contract/declaration-workflow';
 import { az } from '@app/contract/texts/az';
@@ -79,6 +79,19 @@ export async function readMarketplaceInfo(db: Db, declarationId: number, timeZon
 export async function listParcelStates(db: Db, trackCode: string, timeZone: string): Promise<MarketplaceParcelStatesReply> {
   const rows = await findParcelStates(db, trackCode, timeZone);
   return { data: rows };
+}
+
+/**
+ * GET declaration/trendyol/parcel?track_code|declaration_id (issue 16): one marketplace parcel as a
+ * row of the marketplace list; its track code or the marketplace's global track code finds it.
+ */
+export async function readMarketplaceParcel(db: Db, query: MarketplaceParcelQuery, timeZone: string): Promise<MarketplaceParcelReply> {
+  const id = query.declaration_id ?? (query.track_code ? (await findDeclarationByTrack(db, query.track_code))?.id : undefined);
+  if (!id) throw notFound(query.declaration_id ? 'declaration_id' : 'track_code');
+  const { rows } = await findMarketplacePage(db, marketplaceWhere({}, timeZone, [id]), { page: 1, per_page: 1 }, timeZone);
+  const row = rows[0];
+  if (!row) throw notFound(query.declaration_id ? 'declaration_id' : 'track_code');
+  return { data: row };
 }
 
 /** GET /api/admin/declaration/trendyol: marketplace parcels with filters → data, total, last_page. */

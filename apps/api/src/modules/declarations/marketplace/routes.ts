@@ -1,6 +1,6 @@
 import {
   ZCustomsStatusQuery, ZCustomsStatusReply, ZFinChangeForm, ZMarketplaceListQuery, ZMarketplaceListReply,
-  ZMarketplaceParcelStatesReply, ZMarketplaceStateForm, ZMarketplaceStateQuery,
+  ZMarketplaceParcelQuery, ZMarketplaceParcelReply, ZMarketplaceParcelStatesReply, ZMarketplaceStateForm, ZMarketplaceStateQuery,
 } from '@app/contract/declaration-workflow';
 import { ZDeclarationIdQuery } from '@app/contract/declarations';
 import type { FastifyInstance } from 'fastify';
@@ -10,7 +10,7 @@ import { zInt } from '@app/contract/common';
 import { createMarketplaceClient } from '../../../integrations/marketplace/client';
 import { requireUser } from '../../../platform/auth/guard';
 import {
-  PIN_CHANGE_JOB, PIN_CHANGE_MAX_ATTEMPTS, listCustomsStates, listMarketplaceParcels, listParcelStates, readCustomsStatus,
+  PIN_CHANGE_JOB, PIN_CHANGE_MAX_ATTEMPTS, listCustomsStates, listMarketplaceParcels, listParcelStates, readCustomsStatus, readMarketplaceParcel,
   readMarketplaceInfo, readStatusCounts, requestPinChange, runPinChangeJob, updateMarketplaceState,
 } from './declaration-marketplace';
 
@@ -50,6 +50,12 @@ export function registerDeclarationMarketplaceRoutes(server: FastifyInstance): v
     schema: { tags, params: z.object({ trackCode: z.string().trim().min(1).max(80) }), summary: 'Marketplace parcel states, oldest first', response: { 200: ZMarketplaceParcelStatesReply } },
     config: { access: 'office' },
   }, (req) => listParcelStates(app.db, req.params.trackCode, tz()));
+
+  // issue 16: a call real clients make (api-paths-in-use.txt); one parcel as a marketplace list row.
+  app.get('/api/admin/declaration/trendyol/parcel', {
+    schema: { tags, querystring: ZMarketplaceParcelQuery, summary: 'One marketplace parcel (providers 1, 2) by track code, global track code or declaration_id, as a marketplace list row', response: { 200: ZMarketplaceParcelReply } },
+    config: { access: 'office' },
+  }, (req) => readMarketplaceParcel(app.db, req.query, tz()));
 
   app.get('/api/admin/declaration/trendyol', {
     schema: { tags, querystring: ZMarketplaceListQuery, summary: 'Marketplace parcels (providers 1, 2): data, total, last_page', response: { 200: ZMarketplaceListReply } },

@@ -6,7 +6,7 @@ import {
 } from '@app/contract/declarations';
 import {
   MANUAL_TARGET_STATUSES, STATUS_WORKFLOW_OWNER, manualSourcesOf, refuseManualChange,
-  type DeclarationBulkStateReply, type ManualChangeRefusal,
+  type CustomsFinChangeReply, type DeclarationBulkStateReply, type ManualChangeRefusal,
 } from '@app/contract/declaration-workflow';
 import { DECLARATION_STATUS } from '@app/contract/statuses';
 import { az, fill } from '@app/contract/texts/az';
@@ -18,6 +18,10 @@ import { recordAudit } from '../../../platform/audit';
 import { badRequest, invalid, notFound } from '../../../platform/errors';
 import { buildListQuery } from '../../../platform/list-query';
 import type { CustomsLink } from '../../customs/service';
+import { POST_STATUS } from '../../../integrations/customs/protocol';
+import {
+  dropUnsentCustomsAdds, findCustomsParcelOf, findDeclarationCustomerForUpdate, findOtherUserWithFin, setUserFin,
+} from './queries';
 import {
   changeStatusWhere, findDeclarationForUpdate, findDeclarationsForUpdate, findListedDeclarations, findStatusesForUpdate,
   findStatusNames, findTimeline, findTrackCodesWhere, insertAuditForEach, insertStatusHistory, softDeleteDeclarations,
@@ -279,4 +283,43 @@ export async function markDeclarationCommercial(db: Db, user: RequestUser, form:
 export async function listDeclarationOrders(db: Db, user: RequestUser, id: number, timeZone: string): Promise<DeclarationOrdersReply> {
   await readDeclarationDetail(db, user, id, timeZone);
   return { data: [] };
+}
+
+/**
+ * GET declaration/customs_fin_change/{id}?pincode (issue 16; contract ZCustomsFinChangeQuery): the
+ * FIN customs knows the parcel by is its customer's, so the customer's FIN is corrected. Refused
+ * when customs has the parcel declared, boxed or dispatched (its declaration belongs to the old
+ * FIN) or another customer holds the FIN. An add still waiting in the queue carries the old FIN:
+ * it is dropped and queued again with the new one. A parcel customs already holds at state 0 is
+ * left as it is (the protocol has no FIN update; 'held' in the reply).
+ */
+export async function changeCustomsFin(
+  db: Db, customs: Pick<CustomsLink, 'queueDeclarations'> | null, user: RequestUser, declarationId: number, fin: string,
+): Promise<CustomsFinChangeReply> {
+  return db.transaction(async (tx) => {
+    const row = await findDeclarationCustomerForUpdate(tx, declarationId);
+    if (!row) throw notFound('declaration_id');
+    if (!row.userId) throw invalid({ user_id: [az.declarations.noCustomer] });
+    const atCustoms = await findCustomsParcelOf(tx, row.trackCode);
+    if (atCustoms && (atCustoms.postStatus !== POST_STATUS.inCustoms || atCustoms.regNumber)) {
+      throw invalid({ pincode: [az.declarations.finChangeDeclared] });
+    }
+    const reply = (changed: boolean, outcome: CustomsFinChangeReply['data']['customs']): CustomsFinChangeReply => ({
+      data: { declaration_id: row.id, user_id: row.userId as number, fin, changed, customs: outcome },
+    });
+    if ((row.fin ?? '').toUpperCase() === fin) return reply(false, atCustoms ? 'held' : 'none');
+    if (await findOtherUserWithFin(tx, fin, row.userId)) throw invalid({ pincode: [az.declarations.finTaken] });
+
+    await setUserFin(tx, row.userId, fin);
+    await recordAudit(tx, {
+      userId: user.id, action: 'declaration.customs_fin_change', entity: 'declaration', entityId: row.id,
+      changes: { fin: { from: row.fin, to: fin }, user_id: row.userId },
+    });
+    await recordAudit(tx, { userId: user.id, action: 'user.fin', entity: 'user', entityId: row.userId, changes: { fin: { from: row.fin, to: fin }, declaration_id: row.id } });
+    if (atCustoms) return reply(true, 'held');
+    // An add not sent yet was built with the old FIN: replace it.
+    await dropUnsentCustomsAdds(tx, row.trackCode, 'replaced: the customer\'s FIN was changed');
+    const queued = customs ? ((await customs.queueDeclarations(tx, [row.id])) as { ids: number[] }) : { ids: [] };
+    return reply(true, queued.ids.length > 0 ? 'queued' : 'none');
+  });
 }

@@ -1,8 +1,9 @@
 import { sumAmounts } from '@app/contract/declaration-workflow';
 import { MODEL } from '@app/contract/models';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { declarationPayments } from '../../../db/schema/declaration-workflow';
+import { customsParcels, customsQueue } from '../../../db/schema/customs';
 import { declarations as d } from '../../../db/schema/declarations';
 import { auditLog, statusHistory } from '../../../db/schema/platform';
 import { settings } from '../../../db/schema/settings';
@@ -90,4 +91,42 @@ export async function handOverPaidWhere(tx: DbOrTx, q: { fromState: number; toSt
     )
     select object_id::int as id from history`);
   return res.rows.map((r) => Number(r.id));
+}
+
+// ---------------------------------------------------------------- customs FIN change (issue 16)
+
+/** The customer of a (not deleted) declaration, locked: the FIN customs knows the parcel by is theirs. */
+export function findDeclarationCustomerForUpdate(tx: DbOrTx, declarationId: number) {
+  return tx.select({ id: d.id, trackCode: d.trackCode, userId: d.userId, fin: users.fin })
+    .from(d).leftJoin(users, eq(users.id, d.userId))
+    .where(and(eq(d.id, declarationId), isNull(d.deletedAt)))
+    .for('update', { of: [d] })
+    .then((r) => r[0]);
+}
+
+/** What customs holds of a parcel (null: nothing, or withdrawn). */
+export function findCustomsParcelOf(tx: DbOrTx, trackCode: string) {
+  return tx.select({ postStatus: customsParcels.postStatus, regNumber: customsParcels.regNumber, fin: customsParcels.fin })
+    .from(customsParcels)
+    .where(and(eq(customsParcels.trackCode, trackCode), isNull(customsParcels.removedAt)))
+    .then((r) => r[0] ?? null);
+}
+
+/** Another customer (not deleted) with this FIN. */
+export function findOtherUserWithFin(tx: DbOrTx, fin: string, userId: number) {
+  return tx.select({ id: users.id }).from(users)
+    .where(and(sql`upper(${users.fin}) = ${fin}`, ne(users.id, userId), isNull(users.deletedAt)))
+    .limit(1).then((r) => r[0]);
+}
+
+export async function setUserFin(tx: DbOrTx, userId: number, fin: string): Promise<void> {
+  await tx.update(users).set({ fin }).where(eq(users.id, userId));
+}
+
+/** An add of the parcel still waiting in the customs queue carries the old FIN: dropped (failed, with the reason), as the customs link drops adds. */
+export async function dropUnsentCustomsAdds(tx: DbOrTx, trackCode: string, reason: string): Promise<number> {
+  const rows = await tx.update(customsQueue).set({ status: 'failed', lastError: reason, retryAt: null, updatedAt: new Date() })
+    .where(and(eq(customsQueue.trackCode, trackCode), inArray(customsQueue.action, ['add', 'add_commercial']), eq(customsQueue.status, 'queued')))
+    .returning({ id: customsQueue.id });
+  return rows.length;
 }

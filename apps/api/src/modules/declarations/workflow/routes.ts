@@ -3,12 +3,14 @@ import {
   ZDeclarationCreateForm, ZDeclarationEditForm, ZDeclarationIdQuery, ZDeclarationStateForm, ZDeclarationStateQuery,
   ZIsNewQuery, ZReturnForm,
 } from '@app/contract/declarations';
-import { ZBulkHandoverForm, ZHandoverPayForm } from '@app/contract/declaration-workflow';
+import {
+  ZBulkHandoverForm, ZCustomsFinChangeParams, ZCustomsFinChangeQuery, ZCustomsFinChangeReply, ZHandoverPayForm,
+} from '@app/contract/declaration-workflow';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../../platform/auth/guard';
 import {
-  acceptDeclaration, cancelDeclaration, cancelDeclarations, cancelDispatch, changeDeclarationStatus, changeDeclarationStatuses,
+  acceptDeclaration, cancelDeclaration, cancelDeclarations, cancelDispatch, changeCustomsFin, changeDeclarationStatus, changeDeclarationStatuses,
   listDeclarationOrders, markDeclarationCommercial, readCombinedDeclarations, readDeclaration, readDeclarationTimeline,
   removeFromFlight, setDeclarationRead,
 } from './declaration-actions';
@@ -106,6 +108,15 @@ export function registerDeclarationWorkflowRoutes(server: FastifyInstance): void
     schema: { tags, summary: 'Commercial declaration: awb and voen (10 digits)', body: ZDeclarationCommercialForm },
     config: { access: 'office' },
   }, (req) => markDeclarationCommercial(app.db, requireUser(req), req.body, tz()));
+
+  // issue 16: real clients call it as a GET (api-requests-in-use.tsv); it writes, so it audits itself.
+  app.get('/api/admin/declaration/customs_fin_change/:id', {
+    schema: {
+      tags, params: ZCustomsFinChangeParams, querystring: ZCustomsFinChangeQuery, response: { 200: ZCustomsFinChangeReply },
+      summary: "Correct the FIN customs knows the parcel by (the customer's): refused once declared at customs or when another customer holds it; an unsent add goes again with the new FIN",
+    },
+    config: { access: 'office' },
+  }, (req) => changeCustomsFin(app.db, app.customs, requireUser(req), req.params.id, req.query.pincode));
 
   app.get('/api/admin/returns/run', {
     schema: { tags, summary: 'Return details: delivery price, value, paid, order, reasons', querystring: ZDeclarationIdQuery },
