@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { BASE_URL, DEMO, launchBrowser, openPage, signInAndWait } from './support/browser';
+import { BASE_URL, DEMO, formPost, launchBrowser, openPage, signInAndWait, signedInWithApi, tableRows, waitForTable } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -108,7 +108,7 @@ describe('[SETTINGS][LISTS][E2E] the settings lists through the one resource pat
     await page.goto(`${BASE_URL}/@next/countries`);
     const table = page.getByTestId('table-countries');
     await table.getByText('Türkiyə', { exact: true }).dblclick();
-    await page.waitForURL(/\/@next\/countries\/1$/);
+    await page.waitForURL(/\/@next\/countries\/1\/info$/); // spec §2: the info page
     const details = page.getByTestId('resource-details-countries');
     await details.getByText('Türkiyə', { exact: true }).waitFor();
     await details.getByText('vergiNo', { exact: false }).waitFor(); // custom fields
@@ -128,6 +128,154 @@ describe('[SETTINGS][LISTS][E2E] the settings lists through the one resource pat
     await page.waitForURL(/\/@next\/countries\/create$/);
     const create = page.getByTestId('resource-page-countries');
     await expect(create.getByLabel('KG').isChecked()).resolves.toBe(true); // KG by default
+    await context.close();
+  });
+
+  test('the country info page opens by its address as a full page, back returns to the list', async () => {
+    const { context, page } = await openPage(browser);
+    await signInAndWait(page, DEMO.admin);
+    await page.goto(`${BASE_URL}/@next/countries/2/info`);
+    const details = page.getByTestId('resource-details-countries');
+    await details.getByText('Amerika', { exact: true }).waitFor();
+    await expect(page.locator('.ant-modal').count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Geri' }).click();
+    await page.waitForURL(/\/@next\/countries$/);
+    await waitForTable(page, 'countries');
+    await context.close();
+  });
+});
+
+describe('[SETTINGS][LISTS][E2E] no dead ends (issue 16): every create and update route opens its form', () => {
+  const stamp = () => String(Date.now() % 1_000_000);
+
+  test("'Xüsusi tariflər' (576 px) over the plans: categories/create and categories/{id}/update add and rename a category", async () => {
+    const { context, page } = await openPage(browser);
+    await signInAndWait(page, DEMO.admin);
+    await page.goto(`${BASE_URL}/@next/plans`);
+    await page.getByTestId('plans-categories').click();
+    await page.waitForURL(/\/@next\/plans\/categories$/);
+    const categories = page.getByTestId('table-plan-categories');
+    await categories.getByText('Standart', { exact: true }).waitFor();
+    const listModal = page.locator('.ant-modal').filter({ has: categories });
+    await expect(listModal.evaluate((el) => Math.round(el.getBoundingClientRect().width))).resolves.toBe(576);
+
+    const name = `Kitablar ${stamp()}`;
+    await page.getByTestId('category-create').click();
+    await page.waitForURL(/\/@next\/plans\/categories\/create$/);
+    const form = page.getByTestId('resource-form-plan-categories');
+    await form.getByLabel('Ad', { exact: true }).fill(name);
+    await form.getByLabel('Təsvir').fill('Kitab və jurnallar');
+    await page.getByTestId('resource-save').click();
+    await toast(page, 'Əlavə edildi').waitFor();
+    await page.waitForURL(/\/@next\/plans\/categories$/);
+    const row = categories.locator('tr', { hasText: name });
+    await row.waitFor();
+
+    await row.getByRole('button', { name: `Redaktə et: ${name}` }).click();
+    await page.waitForURL(/\/@next\/plans\/categories\/\d+\/update$/);
+    const id = Number(/categories\/(\d+)\/update/.exec(page.url())?.[1]);
+    const edit = page.getByTestId('resource-form-plan-categories');
+    await expect.poll(() => edit.getByLabel('Ad', { exact: true }).inputValue(), { timeout: 15_000 }).toBe(name);
+    await edit.getByLabel('Ad', { exact: true }).fill(`${name} (yeni)`);
+    await page.getByTestId('resource-save').click();
+    await toast(page, 'Dəyişikliklər yadda saxlanıldı').waitFor();
+    await categories.getByText(`${name} (yeni)`, { exact: true }).waitFor();
+
+    // opened by its address (a reload, a shared link): the list under it and the filled form
+    await page.goto(`${BASE_URL}/@next/plans/categories/${id}/update`);
+    await expect.poll(() => page.getByTestId('resource-form-plan-categories').getByLabel('Ad', { exact: true }).inputValue(), { timeout: 15_000 }).toBe(`${name} (yeni)`);
+    await categories.getByText(`${name} (yeni)`, { exact: true }).waitFor();
+    await page.goto(`${BASE_URL}/@next/plans/categories/create`);
+    await page.getByTestId('resource-form-plan-categories').getByLabel('Ad', { exact: true }).waitFor();
+    await context.close();
+  });
+
+  test('currencies: no filters; create adds one with its code in capitals, update changes its rate (the code stays)', async () => {
+    const { context, page } = await openPage(browser);
+    await signInAndWait(page, DEMO.admin);
+    await page.goto(`${BASE_URL}/@next/currencies`);
+    await waitForTable(page, 'currencies');
+    const table = page.getByTestId('table-currencies');
+    await table.getByText('USD', { exact: true }).waitFor();
+    await expect(table.locator('.ant-table-filter-trigger').count()).resolves.toBe(0); // spec §2: no filters
+
+    // a code no run has used: Q + two letters from the clock
+    const n = Date.now();
+    const code = `Q${String.fromCharCode(65 + (Math.floor(n / 1000) % 26))}${String.fromCharCode(65 + (Math.floor(n / 26_000) % 26))}`;
+    await page.getByTestId('currencies-create').click();
+    await page.waitForURL(/\/@next\/currencies\/create$/);
+    const form = page.getByTestId('resource-form-currencies');
+    await form.getByLabel('Valyuta', { exact: true }).fill(`Sınaq valyutası ${code}`);
+    await form.getByLabel('Kod', { exact: true }).fill(code.toLowerCase());
+    await form.getByLabel('AZN məzənnəsi').fill('2,1234');
+    await page.getByTestId('resource-save').click();
+    await toast(page, 'Əlavə edildi').waitFor();
+    await page.waitForURL(/\/@next\/currencies$/);
+    const row = tableRows(page, 'currencies').filter({ hasText: `Sınaq valyutası ${code}` });
+    await expect.poll(() => row.innerText()).toContain(code);
+    await expect(row.innerText()).resolves.toContain('2.1234');
+
+    await row.locator('[data-testid^="row-menu-"]').click();
+    await page.getByTestId('row-action-edit').click();
+    await page.waitForURL(/\/@next\/currencies\/\d+\/update$/);
+    const edit = page.getByTestId('resource-form-currencies');
+    await expect.poll(() => edit.getByLabel('AZN məzənnəsi').inputValue(), { timeout: 15_000 }).toBe('2.1234');
+    await expect(edit.getByLabel('Kod', { exact: true }).isDisabled()).resolves.toBe(true);
+    await edit.getByLabel('AZN məzənnəsi').fill('2.5');
+    await page.getByTestId('resource-save').click();
+    await toast(page, 'Dəyişikliklər yadda saxlanıldı').waitFor();
+    await expect.poll(() => row.innerText()).toContain('2.5000');
+    // the settings page's currencies item leads here
+    await page.goto(`${BASE_URL}/@next/settings/currencies`);
+    await page.waitForURL(/\/@next\/currencies$/);
+    await context.close();
+  });
+
+  test('models/create opens the form (not only the list) and the new model is listed', async () => {
+    const { context, page } = await openPage(browser);
+    await signInAndWait(page, DEMO.admin);
+    await page.goto(`${BASE_URL}/@next/models/create`);
+    const form = page.getByTestId('resource-form-models');
+    const name = `Sınaq modeli ${stamp()}`;
+    await form.getByLabel('Ad', { exact: true }).fill(name);
+    await form.getByLabel('Sıra').fill('99');
+    await page.getByTestId('resource-save').click();
+    await toast(page, 'Əlavə edildi').waitFor();
+    await page.waitForURL(/\/@next\/models$/);
+    await page.goto(`${BASE_URL}/@next/models?sort=sort&order=desc`);
+    await expect.poll(() => tableRows(page, 'models').first().innerText()).toContain(name);
+    await context.close();
+  });
+
+  test('status/{id}/update without ?model_id reads the model from the status and saves (no 422); a new status may leave its id blank', async () => {
+    const { context, page, api } = await signedInWithApi(browser, DEMO.admin);
+    // a status of its own, created through the form without an id
+    const name = `Sınaq statusu ${stamp()}`;
+    await page.goto(`${BASE_URL}/@next/status/create`);
+    const form = page.getByTestId('resource-form-statuses');
+    await form.getByLabel('Model').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: 'Uçuşlar' }).click();
+    await form.getByLabel('Ad', { exact: true }).fill(name);
+    await page.getByTestId('resource-save').click();
+    await toast(page, 'Əlavə edildi').waitFor();
+    await page.waitForURL(/\/@next\/status$/);
+    const found = await api<{ data: { id: number; model_id: number }[] }>(`/api/admin/states/list?name=${encodeURIComponent(name)}`);
+    expect(found.data).toHaveLength(1);
+    const { id, model_id: modelId } = found.data[0]!;
+    expect(modelId).toBe(8);
+
+    await page.goto(`${BASE_URL}/@next/status/${id}/update`);
+    const edit = page.getByTestId('resource-form-statuses');
+    await expect.poll(() => edit.getByLabel('Ad', { exact: true }).inputValue(), { timeout: 15_000 }).toBe(name);
+    await edit.getByText('Uçuşlar').waitFor(); // the model, read from the status
+    await edit.getByLabel('Ad (EN)').fill('Test status');
+    await page.getByTestId('resource-save').click();
+    await toast(page, 'Dəyişikliklər yadda saxlanıldı').waitFor();
+    await expect(page.getByTestId('resource-form-error').count()).resolves.toBe(0);
+    const saved = await api<{ data: { name_en: string; model_id: number } }>(`/api/admin/states/getinfobystateid?state_id=${id}`);
+    expect(saved.data).toMatchObject({ name_en: 'Test status', model_id: 8 });
+    // clients edit it the same way: state_id alone
+    await api('/api/admin/states/edit', formPost({ state_id: id, name, name_en: 'Test status 2' }));
     await context.close();
   });
 });

@@ -98,6 +98,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { path: 'regions', label: 'regions', group: 'settings', gate: can('regions') },
   { path: 'models', label: 'models', group: 'settings', gate: can('models') },
   { path: 'status', label: 'statuses', group: 'settings', gate: can('states') },
+  // spec §2 settings-type lists: currencies (also the last item of the settings page's menu)
+  { path: 'currencies', label: 'currencies', group: 'settings', gate: can('system_settings') },
   // Branch sections (admin or partner)
   { path: 'partner-boxes', label: 'partnerBoxes', group: 'branch', gate: { kind: 'branch' } },
   { path: 'partner/acceptance/box', label: 'partnerAcceptance', group: 'branch', gate: { kind: 'branch' } },

@@ -1,4 +1,4 @@
-import { settingGroupFromWire, type CurrencyRow, type SettingGroupId, type SettingsDataReply } from '@app/contract/settings';
+import { settingGroupFromWire, type SettingGroupId, type SettingsDataReply } from '@app/contract/settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, type FormValue } from '../../shared/http/http-client';
 import { settingsKeys } from './api';
@@ -6,7 +6,6 @@ import { isGroupInQuery } from './model/setting-forms';
 
 export const settingGroupKeys = {
   group: (groupId: SettingGroupId) => ['settings', 'group', groupId] as const,
-  currencies: ['settings', 'currencies'] as const,
 };
 
 /**
@@ -33,8 +32,4 @@ export function useSaveSettingGroup(groupId: SettingGroupId) {
       await queryClient.invalidateQueries({ queryKey: settingsKeys.client });
     },
   });
-}
-
-export function fetchCurrencies(signal: AbortSignal) {
-  return http.get<{ data: CurrencyRow[]; total: number }>('/api/client/currencies', undefined, signal);
 }

@@ -1,7 +1,7 @@
 
 import {
   CASHBACK_STATUS, COUPON_TYPES, REFUND_CURRENCIES, REFUND_STATUS, ZCargoEditForm, ZCargoForm, ZCompanyEditForm, ZCompanyForm,
-  ZCouponEditForm, ZCouponForm, ZModelEditForm, ZProductTypeEditForm, ZProductTypeForm, ZRefundEditForm, ZRefundForm, ZRegionEditForm,
+  ZCouponEditForm, ZCouponForm, ZModelEditForm, ZModelForm, ZProductTypeEditForm, ZProductTypeForm, ZRefundEditForm, ZRefundForm, ZRegionEditForm,
   ZRegionForm, ZReturnReasonEditForm, ZReturnReasonForm, ZReturnTypeEditForm, ZReturnTypeForm, ZShopNameEditForm, ZShopNameForm,
   ZStatusEditForm, ZStatusForm, DEFAULT_BRANCH_STATE,
   type CargoRow, type CashbackRow, type CompanyRow, type CouponRow, type ModelRow, type ProductTypeRow, type RefundRow, type RegionRow,
@@ -50,7 +50,8 @@ export const statusesList: ResourceDefinition<StatusRow> = {
   defaults: { sort: 0, freely: false },
   toValues: (r) => ({ state_id: r.id, model_id: r.model_id, name: r.name, name_en: r.name_en ?? undefined, parent_id: r.parent_id ?? undefined, description: r.description ?? undefined, sort: r.sort, freely: Boolean(r.freely) }),
   fields: [
-    { name: 'state_id', label: f.id, kind: 'integer', span: 6, isDisabled: ({ mode }) => mode === 'update' },
+    // a new status may leave its id blank: the next free one is taken
+    { name: 'state_id', label: f.id, kind: 'integer', span: 6, isDisabled: ({ mode }) => mode === 'update', placeholder: t.autoId },
     { name: 'model_id', label: f.model, kind: 'select', options: 'models', span: 18, isDisabled: ({ mode }) => mode === 'update' },
     { name: 'name', label: f.name, kind: 'text' },
     { name: 'name_en', label: f.nameEn, kind: 'text' },
@@ -185,7 +186,7 @@ export const companiesList: ResourceDefinition<CompanyRow> = {
 
 export const modelsList: ResourceDefinition<ModelRow> = {
   id: 'models', path: 'models', title: t.lists.models,
-  api: { list: '/api/admin/models/getlist', info: '/api/admin/models/info', update: '/api/admin/models/edit', key: 'model_id' },
+  api: { list: '/api/admin/models/getlist', info: '/api/admin/models/info', create: '/api/admin/models/create', update: '/api/admin/models/edit', key: 'model_id' },
   permissions: { read: 'models' },
   defaultSort: { column: 'sort', order: 'asc' },
   columns: () => [
@@ -194,7 +195,9 @@ export const modelsList: ResourceDefinition<ModelRow> = {
     { key: 'sort', title: f.sort, width: 'smaller', sortColumn: 'sort', render: (r) => r.sort },
     { key: 'description', title: f.descr, width: 'large', render: (r) => text(r.description) },
   ],
-  schema: { update: ZModelEditForm },
+  schema: { create: ZModelForm, update: ZModelEditForm },
+  defaults: { sort: 0 },
+  toValues: (r) => ({ name: r.name, sort: r.sort, description: r.description ?? undefined }),
   fields: [{ name: 'name', label: f.name, kind: 'text' }, { name: 'sort', label: f.sort, kind: 'integer' }, { name: 'description', label: f.descr, kind: 'textarea', span: 24 }],
   details: () => [{ label: f.id, render: (r) => r.id }, { label: f.name, render: (r) => r.name }, { label: f.sort, render: (r) => r.sort }, { label: f.descr, render: (r) => text(r.description) }],
 };

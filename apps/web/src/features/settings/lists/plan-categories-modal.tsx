@@ -1,16 +1,15 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { ZTariffCategoryEditForm, ZTariffCategoryForm, type TariffCategoryRow } from '@app/contract/settings-lists';
+import { STANDARD_CATEGORY_ID, ZTariffCategoryEditForm, ZTariffCategoryForm, type TariffCategoryRow } from '@app/contract/settings-lists';
 import { az } from '@app/contract/texts/az';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Modal, Table } from 'antd';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../../app/auth/auth-context';
 import { http } from '../../../shared/http/http-client';
 import { canDo } from '../../../shared/resource/permissions';
 import { resourceKeys } from '../../../shared/resource/resource-api';
 import { ResourceForm } from '../../../shared/resource/resource-form';
-import type { FormValues, ResourceDefinition } from '../../../shared/resource/types';
+import type { FormMode, FormValues, ResourceDefinition } from '../../../shared/resource/types';
 import { useDeleteConfirm } from '../../../shared/resource/use-delete-confirm';
 import { combine, useCountryOptions } from './lookups';
 import { text } from './render';
@@ -40,11 +39,16 @@ export const planCategoriesList: ResourceDefinition<TariffCategoryRow> = {
 };
 const anyDef = planCategoriesList as unknown as ResourceDefinition<{ id: number }, FormValues>;
 
-/** plans/categories: 'Xüsusi tariflər' — the special tariff categories, added, renamed and removed in place. */
-export function PlanCategoriesModal() {
+const CATEGORIES_PATH = '/@next/plans/categories';
+
+/**
+ * plans/categories: 'Xüsusi tariflər' — the special tariff categories in a 576 px modal over the
+ * plans; plans/categories/create and plans/categories/{id}/update open the form over it.
+ */
+export function PlanCategoriesModal({ mode }: { mode?: FormMode }) {
   const navigate = useNavigate();
+  const { id } = useParams();
   const { user } = useAuth();
-  const [editing, setEditing] = useState<number | 'new' | null>(null);
   const list = useQuery({
     queryKey: [...resourceKeys.list(planCategoriesList), 'all'],
     queryFn: ({ signal }) => http.get<{ data: TariffCategoryRow[] }>(planCategoriesList.api.list, { per_page: 1000 }, signal),
@@ -52,13 +56,16 @@ export function PlanCategoriesModal() {
   const { contextHolder, confirmDelete } = useDeleteConfirm(anyDef);
   const canWrite = canDo(user, planCategoriesList.permissions, 'update');
   const close = () => void navigate('/@next/plans', { replace: true });
+  const backToList = () => void navigate(CATEGORIES_PATH, { replace: true });
+  const editedId = Number(id);
+  const formKey = mode === 'update' && Number.isInteger(editedId) && editedId > 0 ? { tariff_category_id: editedId } : null;
 
   return (
     <Modal open width={PLAN_CATEGORIES_WIDTH} title={t.lists.planCategories} onCancel={close} footer={null} destroyOnHidden>
       {contextHolder}
       {canWrite && (
         <Flex justify="flex-end" style={{ marginBottom: 8 }}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="category-create">{t.create}</Button>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(`${CATEGORIES_PATH}/create`)} data-testid="category-create">{t.create}</Button>
         </Flex>
       )}
       <Table<TariffCategoryRow>
@@ -68,29 +75,34 @@ export function PlanCategoriesModal() {
         dataSource={list.data?.data ?? []}
         pagination={false}
         locale={{ emptyText: az.table.empty }}
+        data-testid="table-plan-categories"
         columns={[
-          { key: 'name', title: t.f.name, render: (_, r) => r.name },
-          { key: 'country', title: t.f.country, render: (_, r) => text(r.country_name) },
+          // the row's actions first, as on every list (issue 16)
           {
-            key: 'actions', title: '', width: 88, render: (_, r) => canWrite && (
+            key: 'actions', title: '', width: 72, render: (_, r) => canWrite && (
               <Flex gap={4}>
-                <Button size="small" type="text" icon={<EditOutlined />} aria-label={t.edit} onClick={() => setEditing(r.id)} />
-                {r.id !== 1 && (
-                  <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t.delete}
-                    onClick={() => confirmDelete({ tariff_category_id: r.id }, r.name)} />
+                <Button size="small" type="text" icon={<EditOutlined />} aria-label={`${t.edit}: ${r.name}`}
+                  onClick={() => void navigate(`${CATEGORIES_PATH}/${r.id}/update`)} data-testid={`category-edit-${r.id}`} />
+                {r.id !== STANDARD_CATEGORY_ID && (
+                  <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`${t.delete}: ${r.name}`}
+                    onClick={() => confirmDelete({ tariff_category_id: r.id }, r.name)} data-testid={`category-delete-${r.id}`} />
                 )}
               </Flex>
             ),
           },
+          { key: 'name', title: t.f.name, render: (_, r) => r.name },
+          { key: 'country', title: t.f.country, render: (_, r) => text(r.country_name) },
+          { key: 'descr', title: t.f.descr, render: (_, r) => text(r.descr) },
         ]}
       />
-      {editing !== null && (
+      {canWrite && mode && (mode === 'create' || formKey) && (
         <ResourceForm
+          key={`${mode}-${formKey?.tariff_category_id ?? ''}`}
           def={anyDef}
-          mode={editing === 'new' ? 'create' : 'update'}
-          keyParams={editing === 'new' ? null : { tariff_category_id: editing }}
-          onClose={() => setEditing(null)}
-          onSaved={() => setEditing(null)}
+          mode={mode}
+          keyParams={formKey}
+          onClose={backToList}
+          onSaved={backToList}
         />
       )}
     </Modal>

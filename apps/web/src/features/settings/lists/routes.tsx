@@ -6,7 +6,7 @@ const SettingListScreen = lazy(() => import('./screens').then((m) => ({ default:
 /** The settings lists' paths (spec §2 "Settings"); kept here so the router need not load the screens. */
 const PATHS = [
   'plans', 'branches', 'countries', 'status', 'return-types/reasons', 'return-types', 'product-types', 'shop-names', 'branch-partners',
-  'models', 'regions', 'coupons', 'cargoes', 'refunds', 'cashback',
+  'models', 'regions', 'coupons', 'cargoes', 'refunds', 'cashback', 'currencies',
 ] as const;
 
 /** `{list}/*`: the list's table, create, update and details load with the list's own chunk. */
