@@ -1,7 +1,8 @@
 import { CURRENCY_SIGN } from '@app/contract/countries';
 import { RETURN_ORDER_PERCENT } from '@app/contract/declarations-constants';
 import { az, fill } from '@app/contract/texts/az';
-import { Alert, Checkbox, Form, Modal, Spin } from 'antd';
+import { Alert, Checkbox, Form, Spin } from 'antd';
+import { FormModal } from '../../../shared/form/form-modal';
 import { useEffect, useState } from 'react';
 import { formatAmount } from '../../../shared/format/format-number';
 import { mapServerErrors } from '../../../shared/form/map-server-errors';
@@ -61,12 +62,13 @@ export function ReturnModal({ declarationId, priceSign, onClose }: ReturnModalPr
 
   const ui = az.declarationsUi;
   return (
-    <Modal
+    <FormModal
+      form={form}
       open
       title={ui.returnTitle}
       okText={ui.return}
       cancelText={az.form.cancel}
-      onCancel={onClose}
+      onClose={onClose}
       onOk={() => form.submit()}
       okButtonProps={{ disabled: !data || data.returned }}
       confirmLoading={save.isPending}
@@ -113,6 +115,6 @@ export function ReturnModal({ declarationId, priceSign, onClose }: ReturnModalPr
           </Form.Item>
         </Form>
       </Spin>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,6 +1,7 @@
 import { ZAirwaybillChange } from '@app/contract/flights';
 import { az, fill } from '@app/contract/texts/az';
 import { Alert, Form, Input, Modal, Spin } from 'antd';
+import { FormModal } from '../../../shared/form/form-modal';
 import { useState } from 'react';
 import { mapServerErrors } from '../../../shared/form/map-server-errors';
 import { useTouchedErrors } from '../../../shared/form/use-touched-errors';
@@ -50,12 +51,13 @@ export function AirwaybillModal({ flightId, onClose }: { flightId: number; onClo
   };
 
   return (
-    <Modal
+    <FormModal
+      form={form}
       open
       title={fill(t.changeAirwaybillTitle, { NAME: flight.data?.name ?? `#${flightId}` })}
       okText={az.form.save}
       cancelText={az.form.cancel}
-      onCancel={onClose}
+      onClose={onClose}
       onOk={() => form.submit()}
       okButtonProps={{ disabled: !can_change, 'data-testid': 'airwaybill-submit' }}
       confirmLoading={change.isPending}
@@ -92,6 +94,6 @@ export function AirwaybillModal({ flightId, onClose }: { flightId: number; onClo
           </Form>
         )}
       </Spin>
-    </Modal>
+    </FormModal>
   );
 }

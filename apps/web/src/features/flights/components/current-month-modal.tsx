@@ -1,6 +1,7 @@
 import { MONTH_FORMAT } from '@app/contract/common-constants';
 import { az, fill } from '@app/contract/texts/az';
-import { Alert, DatePicker, Form, Modal, Spin } from 'antd';
+import { Alert, DatePicker, Form, Spin } from 'antd';
+import { FormModal } from '../../../shared/form/form-modal';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { mapServerErrors } from '../../../shared/form/map-server-errors';
@@ -33,12 +34,13 @@ export function CurrentMonthModal({ flightId, onClose }: { flightId: number; onC
   };
 
   return (
-    <Modal
+    <FormModal
+      form={form}
       open
       title={fill(t.currentMonthTitle, { NAME: flight.data?.name ?? `#${flightId}` })}
       okText={az.form.save}
       cancelText={az.form.cancel}
-      onCancel={onClose}
+      onClose={onClose}
       onOk={() => form.submit()}
       okButtonProps={{ disabled: !flight.data, 'data-testid': 'current-month-submit' }}
       confirmLoading={change.isPending}
@@ -61,6 +63,6 @@ export function CurrentMonthModal({ flightId, onClose }: { flightId: number; onC
           </Form>
         )}
       </Spin>
-    </Modal>
+    </FormModal>
   );
 }

@@ -2,7 +2,8 @@ import { COUNTRY } from '@app/contract/countries';
 import { DATE_FORMAT } from '@app/contract/common-constants';
 import { FLIGHT_STATUS, ZFlightCreate } from '@app/contract/flights';
 import { az } from '@app/contract/texts/az';
-import { Alert, Col, DatePicker, Form, Input, Modal, Row } from 'antd';
+import { Alert, Col, DatePicker, Form, Input, Row } from 'antd';
+import { FormModal } from '../../../shared/form/form-modal';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { mapServerErrors } from '../../../shared/form/map-server-errors';
@@ -58,13 +59,14 @@ export function FlightCreateModal({ onClose, onCreated }: { onClose: () => void;
   };
 
   return (
-    <Modal
+    <FormModal
+      form={form}
       open
       width={FORM_MODAL_WIDTH}
       title={t.createTitle}
       okText={az.form.save}
       cancelText={az.form.cancel}
-      onCancel={onClose}
+      onClose={onClose}
       onOk={() => form.submit()}
       okButtonProps={{ 'data-testid': 'flight-create-submit' }}
       confirmLoading={create.isPending}
@@ -117,6 +119,6 @@ export function FlightCreateModal({ onClose, onCreated }: { onClose: () => void;
           </Col>
         </Row>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -2,7 +2,8 @@ import { DATE_FORMAT } from '@app/contract/common-constants';
 import { COUNTRY } from '@app/contract/countries';
 import { az, fill } from '@app/contract/texts/az';
 import { ZDiscountForm } from '@app/contract/users';
-import { Alert, DatePicker, Form, Input, Modal } from 'antd';
+import { Alert, DatePicker, Form, Input } from 'antd';
+import { FormModal } from '../../../shared/form/form-modal';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { DecimalInput } from '../../../shared/form/decimal-input';
@@ -61,13 +62,14 @@ export function DiscountFormModal({ userId, onClose }: { userId: number; onClose
 
   const name = user.data ? `${user.data.name} ${user.data.surname}` : '';
   return (
-    <Modal
+    <FormModal
+      form={form}
       open
       width={FORM_MODAL_WIDTH}
       title={fill(az.usersUi.discountTitle, { NAME: name })}
       okText={az.form.save}
       cancelText={az.form.cancel}
-      onCancel={onClose}
+      onClose={onClose}
       onOk={() => form.submit()}
       confirmLoading={apply.isPending}
           >
@@ -94,6 +96,6 @@ export function DiscountFormModal({ userId, onClose }: { userId: number; onClose
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

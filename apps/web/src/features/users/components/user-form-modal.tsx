@@ -2,7 +2,8 @@ import { DATE_FORMAT } from '@app/contract/common-constants';
 import { ROLE } from '@app/contract/roles';
 import { az } from '@app/contract/texts/az';
 import { ZUserCreateForm, ZUserUpdateForm } from '@app/contract/users';
-import { Alert, Col, DatePicker, Form, Input, Modal, Radio, Row, Spin, Switch } from 'antd';
+import { Alert, Col, DatePicker, Form, Input, Radio, Row, Spin, Switch } from 'antd';
+import { FormModal } from '../../../shared/form/form-modal';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useAuth } from '../../../app/auth/auth-context';
@@ -76,13 +77,14 @@ export function UserFormModal({ userId, defaultRole, onClose, onSaved }: UserFor
   const isLoading = isUpdate && existing.isLoading;
 
   return (
-    <Modal
+    <FormModal
+      form={form}
       open
       width={FORM_MODAL_WIDTH}
       title={isUpdate ? az.usersUi.editTitle : az.usersUi.createTitle}
       okText={az.form.save}
       cancelText={az.form.cancel}
-      onCancel={onClose}
+      onClose={onClose}
       onOk={() => form.submit()}
       confirmLoading={save.isPending}
       okButtonProps={{ disabled: isLoading || existing.isError }}
@@ -193,6 +195,6 @@ export function UserFormModal({ userId, defaultRole, onClose, onSaved }: UserFor
           </Row>
         </Form>
       </Spin>
-    </Modal>
+    </FormModal>
   );
 }
