@@ -6,6 +6,7 @@ import { useRef, useState } from 'react';
 import { useAuth } from '../../../app/auth/auth-context';
 import { readErrorMessage } from '../../../shared/http/http-error';
 import { canChangePartnerStatus, canEditPin } from '../shared/declaration-access';
+import { FormModal } from '../../../shared/form/form-modal';
 import { useToast } from '../../../shared/toast/toast-provider';
 import {
   useBoxTransfers, useChangePin, useCustomsStates, useCustomsStatus, useMarketplaceInfo, useMarketplaceStates, useParcelStates, useUpdateMarketplaceState,
@@ -119,14 +120,15 @@ function PinModal({ declarationId, current, onClose }: { declarationId: number; 
     } catch (e) { setError(readErrorMessage(e)); }
   };
   return (
-    <Modal open title={WT.pinEdit} onCancel={onClose} onOk={() => void submit()} okButtonProps={{ loading: save.isPending }}>
+    // issue 16: a changed PIN is not thrown away without asking; an 8th character is kept and refused by the message, not cut
+    <FormModal open isDirty={() => value.trim().toUpperCase() !== current} title={WT.pinEdit} onClose={onClose} onOk={() => void submit()} okButtonProps={{ loading: save.isPending }}>
       <Form layout="vertical" onFinish={() => void submit()}>
         <Form.Item label={WT.pin} validateStatus={error ? 'error' : undefined} help={error}>
-          <Input autoFocus maxLength={7} value={value} onChange={(e) => { setValue(e.target.value.toUpperCase()); setError(null); }} data-testid="pin-input" />
+          <Input autoFocus value={value} onChange={(e) => { setValue(e.target.value.toUpperCase()); setError(null); }} data-testid="pin-input" />
         </Form.Item>
         <button type="submit" hidden />
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 
