@@ -83,7 +83,8 @@ export function HandoverModal({ declarationIds, handoverTaskId = null, onClose }
       {(details.isLoading || task.isLoading) && <Spin />}
       {details.error && <Alert type="error" showIcon message={readErrorMessage(details.error)} />}
       {data && values && math && (
-        <Form layout="vertical" onFinish={() => void submit()}>
+        // Locked while the call is out or waiting: what is sent is what is on screen.
+        <Form layout="vertical" onFinish={() => void submit()} disabled={save.isPending || queue.isPending}>
           <Descriptions size="small" column={2} bordered items={[
             { key: 'c', label: WT.customer, children: `${data.user.code ?? ''} ${data.user.name} ${data.user.surname}` },
             { key: 'b', label: WT.balanceUsd, children: data.balance.usd },
