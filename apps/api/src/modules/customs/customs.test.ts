@@ -73,7 +73,7 @@ describe('[CUSTOMS][LINK] sends through the queue, stored and retried', () => {
     // the parcel the customs sent: FIN, importer, goods, price, from the declaration and its customer
     const sent = sim.posts.get(picked[0]!.track_code)!;
     expect(sent).toMatchObject({ direction: 1, goodS_TRAFFIC_TO: '031', document_type: 'PinCode' });
-    expect(sent.fin).toMatch(/^[0-9A-F]{7}$/);
+    expect(sent.fin).toMatch(/^[0-9A-Z]{7}$/); // a FIN: 7 letters and digits
     // queued again: the add is not queued a second time
     expect((await ctx.app.customs.queueDeclarations(db(), [picked[0]!.id])).ids).toEqual([]);
   });
