@@ -155,14 +155,19 @@ export function BulkHandoverModal({ onClose, plans }: { onClose: () => void; pla
   const [planTypeId, setPlan] = useState<number | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   const save = useBulkHandOver();
+  // Offline the call waits for the connection; a cancel meanwhile drops it (never sent later).
+  const cancel = () => {
+    save.cancel();
+    onClose();
+  };
   return (
-    <Modal open title={WT.bulkHandoverTitle} width={576} onCancel={onClose} okButtonProps={{ loading: save.isPending }}
+    <Modal open title={WT.bulkHandoverTitle} width={576} onCancel={cancel} okButtonProps={{ loading: save.isPending }}
       onOk={async () => {
         try {
           const reply = await save.mutateAsync({ statusId: 9, planTypeId });
           void toast.success(fill(WT.bulkHandoverDone, { N: reply.data.count }));
           onClose();
-        } catch (e) { setError(readErrorMessage(e)); }
+        } catch (e) { if (!isCancelledWrite(e)) setError(readErrorMessage(e)); }
       }}>
       <p>{WT.bulkHandoverHint}</p>
       <Form layout="vertical">
@@ -175,6 +180,7 @@ export function BulkHandoverModal({ onClose, plans }: { onClose: () => void; pla
         </Form.Item>
       </Form>
       {error && <Alert type="error" showIcon message={error} />}
+      {save.isWaiting && <Alert type="warning" showIcon message={az.connection.saveWaiting} role="status" />}
     </Modal>
   );
 }

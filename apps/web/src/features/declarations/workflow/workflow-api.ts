@@ -44,10 +44,12 @@ export function useHandOver() {
   });
 }
 
+/** Hands over every matching parcel at once: like the handover, a waiting call is dropped by a cancel. */
 export function useBulkHandOver() {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (form: { statusId: number; planTypeId?: number; branchId?: number }) => http.postForm<BulkHandoverReply>('/api/admin/declaration/handover', form),
+  return useCancellableMutation({
+    mutationFn: (form: { statusId: number; planTypeId?: number; branchId?: number }, signal) =>
+      http.postForm<BulkHandoverReply>('/api/admin/declaration/handover', form, { signal }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['declarations'] }),
   });
 }
