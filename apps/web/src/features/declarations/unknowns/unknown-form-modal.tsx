@@ -133,13 +133,13 @@ export function UnknownFormModal({ unknownId, onClose, onAccepted }: UnknownForm
         >
           <Row gutter={12}>
             <Col xs={24} md={12}>
-              <Form.Item name="track_code" label={t.trackCode} rules={required} {...touched.hideUntilTouched('track_code')}>
-                <Input maxLength={80} data-testid="unknown-track-code" />
+              <Form.Item name="track_code" label={t.trackCode} validateFirst rules={[...required, ...ranged('track_code')]} {...touched.hideUntilTouched('track_code')}>
+                <Input data-testid="unknown-track-code" />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="global_track_code" label={t.globalTrackCode} {...touched.hideUntilTouched('global_track_code')}>
-                <Input maxLength={80} />
+              <Form.Item name="global_track_code" label={t.globalTrackCode} rules={ranged('global_track_code')} {...touched.hideUntilTouched('global_track_code')}>
+                <Input />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
@@ -171,8 +171,8 @@ export function UnknownFormModal({ unknownId, onClose, onAccepted }: UnknownForm
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="shop_name" label={t.shop} {...touched.hideUntilTouched('shop_name')}>
-                <Input maxLength={160} />
+              <Form.Item name="shop_name" label={t.shop} rules={ranged('shop_name')} {...touched.hideUntilTouched('shop_name')}>
+                <Input />
               </Form.Item>
             </Col>
             <Col xs={12} md={6}>
