@@ -14,7 +14,8 @@ export async function generateCustomsDemoData(db: Db): Promise<void> {
   await db.execute(sql`
     insert into settings (group_id, key, value) values ('global', 'sendDeclarationsToCustoms', 'true'::jsonb)
     on conflict (group_id, key) do update set value = excluded.value`);
-  // 240 of the latest parcels (every third) with a customer who has a FIN, as far as customs has them by their status:
+  // The latest parcels with a customer who has a FIN (up to 160 still abroad, at 5 or 7, and up to 160 of every third
+  // from the dispatch on), as far as customs has them by their status:
   // added (0) while awaiting the declaration or undeclared, declared by the citizen (1) or already in a box (3) at the
   // foreign warehouse, dispatched (4) from the dispatch on, with the flight's air waybill.
   await db.execute(sql`
@@ -25,12 +26,14 @@ export async function generateCustomsDemoData(db: Db): Promise<void> {
              coalesce(c.currency_type, 'USD') as currency, coalesce(c.country_code, '792') as country_code, coalesce(c.country_name, '') as country,
              row_number() over (order by d.id desc) as n
       from declarations d
+      join (select x.id from (
+              select e.id, row_number() over (partition by e.status_id in (5, 7) order by e.created_at desc, e.id desc) as k
+              from declarations e where e.deleted_at is null and e.weight > 0 and e.price > 0 and (e.status_id in (5, 7) or e.id % 3 = 0)) x
+            where x.k <= 160) sel on sel.id = d.id
       join users u on u.id = d.user_id and u.fin is not null
       left join product_types pt on pt.id = d.product_type_id
       left join countries c on c.id = d.country_id
       left join flights f on f.id = d.flight_id
-      where d.deleted_at is null and d.weight > 0 and d.price > 0 and d.id % 3 = 0
-      order by d.created_at desc, d.id desc limit 240
     ), timed as (
       select p.*, case when p.status_id = 5 or (p.status_id = 7 and not p.customs) then 0 when p.status_id = 7 then (case when n % 4 = 0 then 3 else 1 end)
                        else 4 end as post_status,
@@ -77,10 +80,14 @@ export async function generateCustomsDemoData(db: Db): Promise<void> {
       declaration = jsonb_set(declaration, '{goodsList,0,invoicePriceUsdNumber}', to_jsonb(round(invoice_price_usd * 0.8, 2)))
     where declaration is not null and invoice_price_usd > 0 and abs(hashtext(track_code)) % 7 = 0`);
   // Citizens withdrew a few declarations at customs (deleted declarations): the parcel is undeclared again.
+  // About one in four of the declared ones (at least one, at most 12), not the newest three when there are more.
   await db.execute(sql`
-    with picked as (
-      select track_code from customs_parcels where post_status = 1 and declared_at is not null
-      order by declared_at desc offset 3 limit 12
+    with declared as (
+      select track_code, row_number() over (order by declared_at desc, track_code) as k, count(*) over () as total
+      from customs_parcels where post_status = 1 and declared_at is not null
+    ), picked as (
+      select track_code from declared
+      where k > case when total > 8 then 3 else 0 end and k <= case when total > 8 then 3 else 0 end + least(12, greatest(1, total / 4))
     )
     update customs_parcels cp set post_status = 0,
       declaration_deleted_at = least(cp.declared_at + make_interval(hours => 6 + abs(hashtext(cp.track_code)) % 40), now() - interval '10 minutes'),

@@ -91,6 +91,8 @@ export async function generateFlightsDemoData(db: Db, opts: { staffIds: number[]
       select d.id, o.id as flight_id, row_number() over (partition by o.id order by d.created_at desc, d.id desc) as n
       from declarations d join open_f o on o.country_id = d.country_id
       where d.deleted_at is null and d.status_id = 7 and d.flight_id is null and d.user_id is not null
+        -- not those whose declaration the citizen withdrew at customs (they wait for a new one, off the flight)
+        and not exists (select 1 from customs_parcels cp where cp.track_code = d.track_code and cp.declaration_deleted_at is not null)
     )
     update declarations d set flight_id = p.flight_id,
       parcel_id = (select b.id from parcels b where b.flight_id = p.flight_id order by b.id offset (p.n % 8) limit 1),
