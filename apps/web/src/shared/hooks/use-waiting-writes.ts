@@ -26,8 +26,8 @@ export function useOnWriteWaiting(onWaiting: () => void): void {
     () =>
       client.getMutationCache().subscribe((event) => {
         if (event.type !== 'updated' || event.mutation.meta?.[WAITING_SHOWN_BY_FORM]) return;
-        const action = event.action;
-        if (action.type === 'pause' || (action.type === 'pending' && action.isPaused)) onWaiting();
+        // 'pause': offline at the start or before a retry (a 'pending' marked paused is followed by it)
+        if (event.action.type === 'pause') onWaiting();
       }),
     [client, onWaiting],
   );
