@@ -1,6 +1,7 @@
 import { ROLE_DEFAULT_PERMISSIONS } from '@app/contract/permissions';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
+import { az } from '@app/contract/texts/az';
 import { describe, expect, test } from 'vitest';
 import type { AuthUser } from '@app/contract/auth';
 import { EMPTY_COUNTERS } from '../features/notifications/api';
@@ -100,5 +101,37 @@ describe('[NAV][SIDEBAR] what the warehouseman sees in the sidebar', () => {
     expect(screen.getByText('Filial bölmələri')).toBeTruthy();
     expect(screen.queryByText('Əsas')).toBeNull();
     expect(screen.getByText('Filial statistikası')).toBeTruthy();
+  });
+});
+
+describe('[NAV][DEAD-ENDS] no route past the gate, no "not ready" home (issue 16)', () => {
+  test('the handover History tab has the gate of the queues (it answered 403 to anyone)', () => {
+    const backOffice: NavUser = { admin: 3, permissions: ['users'] };
+    expect(canOpenPath(backOffice, 'warehouse/handover/history')).toBe(false);
+    expect(canOpenPath(warehouseman, 'warehouse/handover/history')).toBe(true);
+  });
+
+  test('the root goes to statistics once it is built, until then to the first built section', () => {
+    expect(findHomePath(admin)).toBe('statistics');
+    expect(findHomePath(admin, (path) => path !== 'statistics')).toBe('appointment');
+    expect(findHomePath(warehouseman, (path) => path === 'declarations' || path === 'warehouse/handover/queues')).toBe('warehouse/handover/queues');
+    expect(findHomePath(partner, () => false)).toBe('partner-boxes');
+  });
+});
+
+describe('[NAV][LABELS] one name for one place (issue 16)', () => {
+  test('no two sidebar entries share a label (boxes and partner boxes were both "Yeşiklər")', () => {
+    const labels = NAV_ENTRIES.map((entry) => az.sidebar.entries[entry.label]);
+    expect(labels.filter((label, index) => labels.indexOf(label) !== index)).toEqual([]);
+    expect(az.sidebar.entries.boxes).toBe('Yeşiklər');
+    expect(az.sidebar.entries.partnerBoxes).toBe('Partnyor yeşikləri');
+  });
+
+  test('a long label is shown whole (wrapped, and on hover), not cut', () => {
+    renderSidebar({ admin: 1, permissions: [] });
+    const unknowns = screen.getByTestId('nav-declarations/unknowns');
+    expect(unknowns.getAttribute('title')).toBe('Naməlum bağlamalar');
+    expect(within(unknowns).getByText('Naməlum bağlamalar').getAttribute('style') ?? '').not.toContain('ellipsis');
+    expect(screen.getByTitle('Gömrük bəyannamələri')).toBeTruthy();
   });
 });

@@ -24,6 +24,8 @@ export interface NavEntry {
   group: NavGroup;
   gate: NavGate;
   badge?: NavBadge;
+  /** Other paths of the same section, under the same gate, with no sidebar entry of their own (the handover History tab). */
+  also?: readonly string[];
 }
 
 const can = (code: PermissionCode): NavGate => ({ kind: 'permission', code });
@@ -32,7 +34,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   // General
   { path: 'statistics', label: 'statistics', group: 'general', gate: can('stat') },
   { path: 'appointment', label: 'appointment', group: 'general', gate: can('client_appointment') },
-  { path: 'warehouse/handover/queues', label: 'handoverQueues', group: 'general', gate: can('local_warehouse'), badge: 'handover_queue' },
+  { path: 'warehouse/handover/queues', label: 'handoverQueues', group: 'general', gate: can('local_warehouse'), badge: 'handover_queue', also: ['warehouse/handover/history'] },
   { path: 'cash-flow', label: 'cashFlow', group: 'general', gate: can('cashflow') },
   // Main
   { path: 'users', label: 'users', group: 'main', gate: can('users') },
@@ -145,15 +147,17 @@ function trimSlashes(path: string): string {
   return path.replace(/^\/+|\/+$/g, '');
 }
 
-/** The entry a path under /@next belongs to: the longest entry path that is a whole-segment prefix. */
+/** The entry a path under /@next belongs to: the longest entry path (or `also` path) that is a whole-segment prefix. */
 export function findNavEntry(path: string): NavEntry | undefined {
   const clean = trimSlashes(path);
-  let best: NavEntry | undefined;
+  let best: { entry: NavEntry; length: number } | undefined;
   for (const entry of NAV_ENTRIES) {
-    const isMatch = clean === entry.path || clean.startsWith(`${entry.path}/`);
-    if (isMatch && (!best || entry.path.length > best.path.length)) best = entry;
+    for (const prefix of [entry.path, ...(entry.also ?? [])]) {
+      const isMatch = clean === prefix || clean.startsWith(`${prefix}/`);
+      if (isMatch && (!best || prefix.length > best.length)) best = { entry, length: prefix.length };
+    }
   }
-  return best;
+  return best?.entry;
 }
 
 /** true/false for a known section, undefined for a path no entry covers (a 404). */
@@ -162,11 +166,14 @@ export function canOpenPath(user: NavUser, path: string): boolean | undefined {
   return entry ? canSeeEntry(user, entry) : undefined;
 }
 
-/** Where the root sends a user: statistics when allowed, else the first entry they may see. */
-export function findHomePath(user: NavUser): string | null {
-  const statistics = NAV_ENTRIES.find((entry) => entry.path === 'statistics');
-  if (statistics && canSeeEntry(user, statistics)) return statistics.path;
-  return NAV_ENTRIES.find((entry) => canSeeEntry(user, entry))?.path ?? null;
+/**
+ * Where the root sends a user: statistics when allowed, else the first entry they may see; of
+ * those, a section whose screen is built first (issue 16: the root led to a "not ready" page).
+ */
+export function findHomePath(user: NavUser, isBuilt: (path: string) => boolean = () => true): string | null {
+  const allowed = NAV_ENTRIES.filter((entry) => canSeeEntry(user, entry));
+  const ordered = [...allowed.filter((entry) => entry.path === 'statistics'), ...allowed.filter((entry) => entry.path !== 'statistics')];
+  return (ordered.find((entry) => isBuilt(entry.path)) ?? ordered[0])?.path ?? null;
 }
 
 export const APP_BASE = '/@next';

@@ -48,6 +48,13 @@ function DetailsRoute({ def }: { def: AnyDef }) {
 }
 
 /**
+ * Every list's routes as built, by the list's path. A list's screens hide behind one `{list}/*`
+ * route of the app's route table (they load with its chunk); the route walk of the E2E
+ * (e2e/routes.e2e.ts) reads them here, so a list added later is opened there too.
+ */
+export const BUILT_RESOURCE_ROUTES = new Map<string, { def: AnyDef; routes: RouteObject[] }>();
+
+/**
  * The routes of a list, relative to its path: '' (the table), create, {id}/update and {id}
  * (details). Modal lists render them over the table; full-page lists (countries) as pages.
  * Mount them under `{list}/*` (useRoutes in a lazily loaded screen) or as children of `{list}`.
@@ -59,6 +66,10 @@ export function buildResourceRoutes<Row extends { id: number }>(definition: Reso
     ...(def.api.update ? [{ path: ':id/update', element: <FormRoute def={def} mode="update" /> }] : []),
     ...(def.details ? [{ path: ':id', element: <DetailsRoute def={def} /> }] : []),
   ];
-  if (def.layout === 'page') return [{ path: '', element: <ResourceListPage def={def} />, children: extraChildren }, ...screens];
-  return [{ path: '', element: <ResourceListPage def={def} />, children: [...extraChildren, ...screens] }];
+  const routes: RouteObject[] =
+    def.layout === 'page'
+      ? [{ path: '', element: <ResourceListPage def={def} />, children: extraChildren }, ...screens]
+      : [{ path: '', element: <ResourceListPage def={def} />, children: [...extraChildren, ...screens] }];
+  BUILT_RESOURCE_ROUTES.set(def.path, { def, routes });
+  return routes;
 }
