@@ -79,10 +79,12 @@ describe('[HANDOVER][E2E] a clerk hands over a parcel; the PIN of a United parce
     await page.getByTestId('pin-input').press('Enter');
     await page.getByText('FİN 7 simvoldan (hərf və rəqəm) ibarət olmalıdır').waitFor();
     // a new PIN: sent, shown as pending until the marketplace applies it
-    await page.getByTestId('pin-input').fill('9zz8yy7');
+    // a PIN of this run (a second run on the same data would otherwise repeat the pending one)
+    const newPin = `9zz${Date.now().toString(36).slice(-4)}`;
+    await page.getByTestId('pin-input').fill(newPin);
     await page.getByTestId('pin-input').press('Enter');
     await page.getByText('FİN dəyişikliyi göndərildi').waitFor();
-    await page.getByTestId('pin-pending').filter({ hasText: '9ZZ8YY7' }).waitFor();
+    await page.getByTestId('pin-pending').filter({ hasText: newPin.toUpperCase() }).waitFor();
     expect(calls).toBe(1);
     await context.close();
   }, 90_000);
