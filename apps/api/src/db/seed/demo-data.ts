@@ -182,7 +182,7 @@ export async function generateDeclarations(db: Db, opts: DeclarationGeneration):
   const insert = () => db.execute(sql`
     insert into declarations (track_code, global_track_code, user_id, country_id, status_id, branch_id, flight_id, parcel_id,
       container_id, basket_id, product_type_id, plan_category_id, tariff_id, shop_name, weight, width, height, depth, price, delivery_price, quantity,
-      type, payed, customs, returned, is_new, wardrobe_number, trendyol, partner_id, causer_id, created_at, updated_at)
+      type, payed, customs, returned, is_new, wardrobe_number, trendyol, partner_id, causer_id, created_at, updated_at, delivered_at)
     select 'AZ' || (2600000000 + g)::text,
            case when provider = 1 then 'TY' || lpad((floor(r5 * 1e11))::bigint::text, 11, '0')
                 when provider = 2 then 'YT' || lpad((floor(r5 * 1e16))::bigint::text, 16, '0')
@@ -218,7 +218,9 @@ export async function generateDeclarations(db: Db, opts: DeclarationGeneration):
            provider,
            case when branch = 5 then 2 else null end,
            case when status in (9, 10, 12, 88) then (${sql.raw(`array[${causers.join(',')}]`)}::int[])[1 + floor(r9 * ${n(causers.length)})::int] else null end,
-           now() - age * interval '1 day', now() - age * interval '1 day' * 0.5
+           now() - age * interval '1 day', now() - age * interval '1 day' * 0.5,
+           -- handed over about two weeks after the order (what generateDocumentsDemoData would set, here at no extra pass)
+           case when status = 10 then least(now(), now() - age * interval '1 day' + interval '12 days' + floor(r13 * 48) * interval '1 hour') end
     from (
       select g, country, age, r5, r6, r7, r8, r9, r10, r12, r13, r14, r15, type_id, quantity, bl, bw, bh,
              r3 < pt.liquid as liquid, measured,
