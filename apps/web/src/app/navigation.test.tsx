@@ -111,6 +111,14 @@ describe('[NAV][DEAD-ENDS] no route past the gate, no "not ready" home (issue 16
     expect(canOpenPath(warehouseman, 'warehouse/handover/history')).toBe(true);
   });
 
+  test('the users statistics pages (reached from the users list) have the users gate, not the statistics one', () => {
+    expect(warehouseman.permissions).toContain('stat');
+    expect(canOpenPath(warehouseman, 'statistics/users/general')).toBe(false);
+    expect(canOpenPath(warehouseman, 'statistics/qizil-onluq')).toBe(false);
+    expect(canOpenPath({ admin: 3, permissions: ['users'] }, 'statistics/users/general')).toBe(true);
+    expect(canOpenPath(warehouseman, 'statistics/status/declaration-counts')).toBe(true);
+  });
+
   test('the root goes to statistics once it is built, until then to the first built section', () => {
     expect(findHomePath(admin)).toBe('statistics');
     expect(findHomePath(admin, (path) => path !== 'statistics')).toBe('appointment');

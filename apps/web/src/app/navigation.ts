@@ -37,7 +37,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { path: 'warehouse/handover/queues', label: 'handoverQueues', group: 'general', gate: can('local_warehouse'), badge: 'handover_queue', also: ['warehouse/handover/history'] },
   { path: 'cash-flow', label: 'cashFlow', group: 'general', gate: can('cashflow') },
   // Main
-  { path: 'users', label: 'users', group: 'main', gate: can('users') },
+  // the users list's statistics pages call the users API (permission users), not the statistics one
+  { path: 'users', label: 'users', group: 'main', gate: can('users'), also: ['statistics/users', 'statistics/qizil-onluq'] },
   { path: 'orders', label: 'orders', group: 'main', gate: can('orders'), badge: 'order' },
   { path: 'declarations', label: 'declarations', group: 'main', gate: { kind: 'open' }, badge: 'declaration' },
   { path: 'united-declarations', label: 'unitedDeclarations', group: 'main', gate: can('trendyol_declarations') },

@@ -203,6 +203,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           selectPage,
           params,
         })}
+        isCompact={isCompact}
         total={query.isError ? undefined : query.data?.total}
         totalKind={query.data?.total_kind}
         selectedCount={selectedKeys.length}

@@ -50,6 +50,8 @@ function ToolbarFilterButton({ item, onChange }: { item: ToolbarFilter; onChange
 
 interface TableToolbarProps<Row> {
   slot?: ReactNode;
+  /** A phone: the list's buttons get a row of their own above the count and the table buttons. */
+  isCompact?: boolean;
   total: number | undefined;
   totalKind: TotalKind | undefined;
   selectedCount: number;
@@ -106,14 +108,14 @@ export function TableToolbar<Row>(props: TableToolbarProps<Row>) {
   // issue 16: one row at 1440 px (it took three); what does not fit moves into a "more" button, on a phone too.
   return (
     <Flex vertical gap={8} style={{ marginBottom: 8 }}>
-      <Flex gap={8} align="center" justify="space-between" wrap={false} data-testid="table-toolbar">
-        <OverflowRow moreLabel={az.table.moreActions} testId="table-toolbar-actions">
+      <Flex gap={8} align={props.isCompact ? 'stretch' : 'center'} justify="space-between" wrap={false} vertical={props.isCompact} data-testid="table-toolbar">
+        <OverflowRow moreLabel={az.table.moreActions} testId="table-toolbar-actions" style={props.isCompact ? { flex: 'none' } : undefined}>
           {props.slot}
           {props.toolbarFilters?.map((item) => (
             <ToolbarFilterButton key={`filter-${item.key}`} item={item} onChange={(key, value) => props.onFilterChange?.(key, value)} />
           ))}
         </OverflowRow>
-        <Flex gap={8} align="center" wrap={false} style={{ flex: 'none' }}>
+        <Flex gap={8} align="center" justify="flex-end" wrap={false} style={{ flex: 'none' }}>
           {selectedCount > 0 && (
             <Flex gap={4} align="center">
               <Typography.Text strong data-testid="selection-count" style={{ whiteSpace: 'nowrap' }}>

@@ -1,7 +1,7 @@
 import { EllipsisOutlined } from '@ant-design/icons';
 import { Button, Flex, Popover } from 'antd';
 import './overflow-row.css';
-import { Children, Fragment, isValidElement, useLayoutEffect, useRef, useState, type Key, type MouseEvent, type ReactElement, type ReactNode } from 'react';
+import { Children, Fragment, isValidElement, useLayoutEffect, useRef, useState, type CSSProperties, type Key, type MouseEvent, type ReactElement, type ReactNode } from 'react';
 
 const GAP = 8;
 /** The "more" button (32 px) and its gap, kept free when something has to move into it. */
@@ -45,6 +45,8 @@ interface OverflowRowProps {
   /** The accessible name and tooltip of the "more" button. */
   moreLabel: string;
   testId?: string;
+  /** The row's own box (it takes the room left in a horizontal parent unless told). */
+  style?: CSSProperties;
 }
 
 /**
@@ -53,7 +55,7 @@ interface OverflowRowProps {
  * button lives in one place at a time, so test ids and labels stay unique. Widths are measured
  * while a button is in the row and remembered for when it comes back.
  */
-export function OverflowRow({ children, moreLabel, testId }: OverflowRowProps) {
+export function OverflowRow({ children, moreLabel, testId, style }: OverflowRowProps) {
   const items = flattenItems(children);
   const keysText = items.map((item) => String(item.key)).join('|');
   const rowRef = useRef<HTMLDivElement>(null);
@@ -94,7 +96,7 @@ export function OverflowRow({ children, moreLabel, testId }: OverflowRowProps) {
   const inline = items.slice(0, count);
   const rest = items.slice(count);
   return (
-    <div ref={rowRef} data-testid={testId} style={{ display: 'flex', flexWrap: 'nowrap', alignItems: 'center', gap: GAP, flex: '1 1 0', minWidth: 0 }}>
+    <div ref={rowRef} data-testid={testId} style={{ display: 'flex', flexWrap: 'nowrap', alignItems: 'center', gap: GAP, flex: '1 1 0', minWidth: 0, ...style }}>
       {inline.map((item) => (
         <div key={item.key} className="overflow-row__item" data-overflow-key={String(item.key)} style={{ flex: 'none' }}>
           {item.node}
@@ -104,12 +106,15 @@ export function OverflowRow({ children, moreLabel, testId }: OverflowRowProps) {
         <Popover
           trigger="click"
           placement="bottomLeft"
+          // on a phone the list slides back into the screen instead of running past its edge
+          align={{ overflow: { adjustX: true, shiftX: true, adjustY: true } }}
           open={isOpen}
           onOpenChange={setOpen}
           // under dialogs (1000): a button here that opens a modal route is not covered by this list
           zIndex={999}
           content={
-            <Flex vertical gap={GAP} align="stretch" data-testid={testId ? `${testId}-more-items` : undefined} onClick={closeAfterAction}>
+            // a group of buttons given as one item wraps inside the list rather than past a phone's edge
+            <Flex vertical gap={GAP} align="flex-start" style={{ maxWidth: 'min(640px, calc(100vw - 48px))' }} data-testid={testId ? `${testId}-more-items` : undefined} onClick={closeAfterAction}>
               {rest.map((item) => (
                 <div key={item.key}>{item.node}</div>
               ))}
