@@ -10,7 +10,9 @@ const FLAG_LABELS: Record<CountryFlag, string> = {
   box: f.box, is_order: f.isOrder, sms_confirmation: f.smsConfirmation, zero_price: f.zeroPrice, zero_send: f.zeroSend,
   is_declaration: f.isDeclaration, full_declaration: f.fullDeclaration, has_warehouse: f.hasWarehouse,
 };
-const UNIT_OPTIONS = COUNTRY_UNITS.map((u) => ({ value: u, label: u }));
+// the wire code stays KG; the screen says 'kq' like every other weight (issue 16)
+const unitLabel = (unit: string) => (unit === 'KG' ? az.declarationsUi.kg : unit);
+const UNIT_OPTIONS = COUNTRY_UNITS.map((u) => ({ value: u, label: unitLabel(u) }));
 
 /** spec §2/§3: countries — full-page create, update and info (double-click opens info); every flag; custom fields as JSON. */
 export const countriesList: ResourceDefinition<CountryRow> = {
@@ -26,7 +28,7 @@ export const countriesList: ResourceDefinition<CountryRow> = {
     { key: 'country_name', title: f.name, width: 'normal', sortColumn: 'country_name', render: (r) => r.country_name, filter: { kind: 'text', param: 'country_name' } },
     { key: 'abbr', title: f.abbr, width: 'small', sortColumn: 'abbr', render: (r) => text(r.abbr), filter: { kind: 'text', param: 'abbr' } },
     { key: 'currency', title: f.currencyType, width: 'small', render: (r) => `${r.currency_type} (${r.currency})` },
-    { key: 'unit', title: f.unit, width: 'small', render: (r) => r.unit, filter: { kind: 'select', param: 'unit', options: UNIT_OPTIONS.map((o) => ({ value: o.value, label: o.label })) } },
+    { key: 'unit', title: f.unit, width: 'small', render: (r) => unitLabel(r.unit), filter: { kind: 'select', param: 'unit', options: UNIT_OPTIONS.map((o) => ({ value: o.value, label: o.label })) } },
     { key: 'carrier', title: f.carrierCompanyName, width: 'large', render: (r) => text(r.carrier_company_name) },
     { key: 'has_warehouse', title: f.hasWarehouse, width: 'small', render: (r) => yesNo(r.has_warehouse) },
     { key: 'is_declaration', title: f.isDeclaration, width: 'small', render: (r) => yesNo(r.is_declaration) },
@@ -64,7 +66,7 @@ export const countriesList: ResourceDefinition<CountryRow> = {
     { label: f.abbr, render: (r) => text(r.abbr) },
     { label: f.countryCode, render: (r) => text(r.country_code) },
     { label: f.currencyType, render: (r) => `${r.currency_type} (${r.currency})` },
-    { label: f.unit, render: (r) => r.unit },
+    { label: f.unit, render: (r) => unitLabel(r.unit) },
     { label: f.minSize, render: (r) => text(r.min_size) },
     { label: f.addressHeading, render: (r) => text(r.address_heading) },
     { label: f.address, render: (r) => text(r.address) },
