@@ -4,7 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { BASE_URL, DEMO, keepPrintFramesFromPrinting, launchBrowser, openPage, readAccessToken, signInAndWait } from './support/browser';
+import { BASE_URL, DEMO, keepPrintFramesFromPrinting, launchBrowser, openPage, readAccessToken, signInAndWait, toolbarAction } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -53,7 +53,7 @@ describe('[DOCUMENTS][E2E] print, export tasks, import', () => {
     const { context, page } = await openPage(browser);
     await signInAndWait(page, DEMO.backOffice);
     await page.goto(`${BASE_URL}/@next/declarations`);
-    await page.getByTestId('declarations-other').click();
+    await (await toolbarAction(page, 'declarations-other')).click();
     await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: 'Export', exact: true }).click();
     await page.getByText('Sənəd hazırlanır...').first().waitFor({ timeout: 10_000 });
     await page.getByText('Sənəd hazırdır. Yüklə butonuna klikləyin').waitFor({ timeout: 60_000 });
@@ -98,7 +98,7 @@ describe('[DOCUMENTS][E2E] print, export tasks, import', () => {
     const { context, page } = await openPage(browser);
     await signInAndWait(page, DEMO.backOffice);
     await page.goto(`${BASE_URL}/@next/declarations`);
-    await page.getByTestId('declarations-export-tasks').click();
+    await (await toolbarAction(page, 'declarations-export-tasks')).click();
     const drawer = page.getByTestId('export-tasks-drawer');
     const table = drawer.getByTestId('export-tasks-table');
     await table.locator('tbody tr.ant-table-row').first().waitFor();

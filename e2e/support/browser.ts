@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 /**
  * The server under test: BASE_URL from the environment (default http://127.0.0.1:8080). Vitest
@@ -88,6 +88,18 @@ export async function waitForTable(page: Page, tableId: string): Promise<void> {
   await page.getByTestId(`table-${tableId}`).waitFor();
   await page.locator(`[data-testid="table-${tableId}"][aria-busy="true"]`).waitFor({ timeout: 2_000 }).catch(() => undefined);
   await page.locator(`[data-testid="table-${tableId}"][aria-busy="false"]`).waitFor({ timeout: 20_000 });
+}
+
+/**
+ * A list toolbar's button by its test id, reached as a user does: in the toolbar's row, or behind
+ * its '⋯' (Digər əməliyyatlar) when the row has no room for it (issue 16: one row at 1440 px).
+ */
+export async function toolbarAction(page: Page, testId: string): Promise<Locator> {
+  const target = page.getByTestId(testId);
+  await page.getByTestId('table-toolbar').first().waitFor();
+  await page.waitForTimeout(300); // the row measures itself once laid out, then moves what does not fit
+  if (!(await target.isVisible())) await page.getByTestId('table-toolbar-actions-more').first().click();
+  return target;
 }
 
 /** The data rows of the generic data table `table-{id}`. */
