@@ -67,7 +67,8 @@ export async function listSidebarEntries(page: Page): Promise<string[]> {
 }
 
 export async function listSidebarGroups(page: Page): Promise<string[]> {
-  return page.getByTestId('sidebar').locator('.ant-menu-submenu-title .ant-menu-title-content').allInnerTexts();
+  // a group title is its own label span (sidebar-menu__label: it wraps instead of being cut)
+  return page.getByTestId('sidebar').locator('.ant-menu-submenu-title .sidebar-menu__label').allInnerTexts();
 }
 
 /** The access token the app stored, to call the API as that user. */
