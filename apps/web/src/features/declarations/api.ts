@@ -13,7 +13,6 @@ import type {
 import type { DeclarationBulkStateReply } from '@app/contract/declaration-workflow';
 import { MODEL } from '@app/contract/models';
 import { ROLE } from '@app/contract/roles';
-import type { UserSelectReply } from '@app/contract/users';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, type FormValue, type QueryParams } from '../../shared/http/http-client';
 import { useLookup } from '../../shared/http/use-lookup';
