@@ -157,7 +157,8 @@ describe('[SETTINGS][LISTS][E2E] no dead ends (issue 16): every create and updat
     const categories = page.getByTestId('table-plan-categories');
     await categories.getByText('Standart', { exact: true }).waitFor();
     const listModal = page.locator('.ant-modal').filter({ has: categories });
-    await expect(listModal.evaluate((el) => Math.round(el.getBoundingClientRect().width))).resolves.toBe(576);
+    // measured once the open motion (a zoom) has ended
+    await expect.poll(() => listModal.evaluate((el) => Math.round(el.getBoundingClientRect().width))).toBe(576);
 
     const name = `Kitablar ${stamp()}`;
     await page.getByTestId('category-create').click();

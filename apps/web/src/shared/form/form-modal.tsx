@@ -5,6 +5,8 @@ import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 /** What a dialog's first field is: the first control a person can type into or pick with. */
 const FIELD_SELECTOR = [
   'input:not([type="hidden"]):not([disabled]):not([readonly])',
+  // antd's plain (non-search) select is a read-only combobox input: still the field to start on
+  'input[role="combobox"]:not([disabled])',
   'textarea:not([disabled]):not([readonly])',
   'select:not([disabled])',
   '[contenteditable="true"]',
@@ -93,7 +95,8 @@ export function FormModal({ form, isDirty, onClose, renderFooter, afterOpenChang
   }, []);
   useEffect(() => {
     if (rest.open === false) return;
-    const timers = [0, 150, 350].map((ms) => window.setTimeout(focusField, ms));
+    // 700 ms: after the open motion of a dialog this one is nested in (it takes the focus when it ends)
+    const timers = [0, 150, 350, 700].map((ms) => window.setTimeout(focusField, ms));
     return () => timers.forEach((id) => window.clearTimeout(id));
   }, [rest.open, focusField]);
 

@@ -1,10 +1,11 @@
 import { DATE_TIME_FORMAT } from '@app/contract/common-constants';
 import { EXPORT_FILE_PREFIX } from '@app/contract/documents-constants';
 import { az } from '@app/contract/texts/az';
-import { DatePicker, Form, Modal, Select } from 'antd';
+import { DatePicker, Form, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { buildExportName, saveBlob } from '../../../shared/files/save-blob';
+import { FormModal } from '../../../shared/form/form-modal';
 import { readErrorMessage } from '../../../shared/http/http-error';
 import { useToast } from '../../../shared/toast/toast-provider';
 import { useBranches } from '../api';
@@ -53,7 +54,7 @@ export function HandoverExportModal({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal open width={576} title={t.handoverExportTitle} onCancel={onClose} okText={t.export} onOk={() => form.submit()} confirmLoading={isLoading}>
+    <FormModal open form={form} width={576} title={t.handoverExportTitle} onClose={onClose} okText={t.export} onOk={() => form.submit()} confirmLoading={isLoading}>
       {tasks.contextHolder}
       <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} initialValues={{ range: [dayjs().subtract(30, 'day'), dayjs()] }}>
         <Form.Item name="branch_id" label={t.branch}>
@@ -66,6 +67,6 @@ export function HandoverExportModal({ onClose }: { onClose: () => void }) {
           <DatePicker.RangePicker style={{ width: '100%' }} format="YYYY-MM-DD" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,8 +1,9 @@
 import type { PackageCounts } from '@app/contract/declaration-workflow';
 import { az, fill } from '@app/contract/texts/az';
-import { Alert, Button, Checkbox, Descriptions, Form, Modal, Space, Spin, Switch, Typography } from 'antd';
+import { Alert, Button, Checkbox, Descriptions, Form, Space, Spin, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { DecimalInput } from '../../../shared/form/decimal-input';
+import { FormModal } from '../../../shared/form/form-modal';
 import { readErrorMessage } from '../../../shared/http/http-error';
 import { useToast } from '../../../shared/toast/toast-provider';
 import { isCancelledWrite } from '../../../shared/hooks/use-cancellable-mutation';
@@ -78,7 +79,7 @@ export function HandoverModal({ declarationIds, handoverTaskId = null, onClose }
 
   const title = declarationIds.length > 1 ? fill(WT.handoverTitleMany, { N: declarationIds.length }) : WT.handoverTitle;
   return (
-    <Modal open title={title} width={768} onCancel={cancel} onOk={() => void submit()} okText={toPreparation ? WT.sendToPreparationButton : WT.confirmHandover}
+    <FormModal open isDirty={() => edited !== null} title={title} width={768} onClose={cancel} onOk={() => void submit()} okText={toPreparation ? WT.sendToPreparationButton : WT.confirmHandover}
       okButtonProps={{ loading: save.isPending || queue.isPending, disabled: !math, 'data-testid': 'handover-submit' } as never} destroyOnHidden>
       {(details.isLoading || task.isLoading) && <Spin />}
       {details.error && <Alert type="error" showIcon message={readErrorMessage(details.error)} />}
@@ -145,7 +146,7 @@ export function HandoverModal({ declarationIds, handoverTaskId = null, onClose }
           <button type="submit" hidden />
         </Form>
       )}
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -161,7 +162,7 @@ export function BulkHandoverModal({ onClose, plans }: { onClose: () => void; pla
     onClose();
   };
   return (
-    <Modal open title={WT.bulkHandoverTitle} width={576} onCancel={cancel} okButtonProps={{ loading: save.isPending }}
+    <FormModal open isDirty={() => planTypeId !== undefined} title={WT.bulkHandoverTitle} width={576} onClose={cancel} okButtonProps={{ loading: save.isPending }}
       onOk={async () => {
         try {
           const reply = await save.mutateAsync({ statusId: 9, planTypeId });
@@ -181,7 +182,7 @@ export function BulkHandoverModal({ onClose, plans }: { onClose: () => void; pla
       </Form>
       {error && <Alert type="error" showIcon message={error} />}
       {save.isWaiting && <Alert type="warning" showIcon message={az.connection.saveWaiting} role="status" />}
-    </Modal>
+    </FormModal>
   );
 }
 

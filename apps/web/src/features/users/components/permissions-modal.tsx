@@ -1,5 +1,7 @@
 import { az, fill } from '@app/contract/texts/az';
 import { Alert, Card, Col, Flex, Form, Modal, Row, Spin, Switch, Tooltip, Typography } from 'antd';
+import { ForbiddenPage } from '../../../app/pages/forbidden-page';
+import { FormModal } from '../../../shared/form/form-modal';
 import { useEffect, useMemo, useState } from 'react';
 import { useAuth } from '../../../app/auth/auth-context';
 import { SearchSelect } from '../../../shared/form/search-select';
@@ -7,6 +9,7 @@ import { readErrorMessage } from '../../../shared/http/http-error';
 import { useToast } from '../../../shared/toast/toast-provider';
 import { useOperations, useSavePermissions, useUser, useUserAppOptions, useUserPermissions } from '../api';
 import { CHANGE_PERMISSIONS_CODE, groupOperations, isLockedOn, toggleGroup, toggleOperation } from '../model/permission-toggle';
+import { canEditPermissions } from '../model/user-access';
 import { FORM_MODAL_WIDTH } from './user-form-modal';
 
 interface PlaceValues {
@@ -64,14 +67,25 @@ export function PermissionsModal({ userId, onClose }: { userId: number; onClose:
   const isLoading = user.isLoading || permissions.isLoading || operations.isLoading;
   const name = user.data ? `${user.data.name} ${user.data.surname}` : '';
 
+  // Opened by its address by someone who may not change this account's powers: say so, ask nothing.
+  if (user.data && !canEditPermissions(viewer, user.data, { allowSelf: true })) {
+    return (
+      <Modal open width={FORM_MODAL_WIDTH} footer={null} onCancel={onClose} title={fill(az.usersUi.permissionsTitle, { NAME: name })}>
+        <ForbiddenPage />
+      </Modal>
+    );
+  }
+
   return (
-    <Modal
+    <FormModal
       open
+      form={form}
+      isDirty={() => selected !== null || form.isFieldsTouched()}
       width={FORM_MODAL_WIDTH}
       title={fill(az.usersUi.permissionsTitle, { NAME: name })}
       okText={az.form.save}
       cancelText={az.form.cancel}
-      onCancel={onClose}
+      onClose={onClose}
       onOk={() => form.submit()}
       confirmLoading={save.isPending}
       okButtonProps={{ disabled: isLoading || Boolean(loadError) }}
@@ -150,6 +164,6 @@ export function PermissionsModal({ userId, onClose }: { userId: number; onClose:
           })}
         </Flex>
       </Spin>
-    </Modal>
+    </FormModal>
   );
 }
