@@ -29,7 +29,7 @@ export const currenciesList: ResourceDefinition<CurrencyRow> = {
     { key: 'currency_name', title: f.currencyName, width: 'normal', render: (r) => r.currency_name },
     { key: 'currency_code', title: f.currencyCode, width: 'small', render: (r) => r.currency_code },
     { key: 'currency_rate', title: f.currencyRate, width: 'normal', align: 'right', render: (r) => formatRate(r.currency_rate) },
-    { key: 'rate_date', title: f.rateDate, width: 'normal', render: rateDay },
+    { key: 'rate_date', title: f.rateDate, width: 'date', render: rateDay },
     { key: 'created_at', title: f.createdAt, width: 'date', render: (r) => dateTime(r.created_at), isHiddenByDefault: true },
   ],
   schema: { create: ZCurrencyForm, update: ZCurrencyEditForm },

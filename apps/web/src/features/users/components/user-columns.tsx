@@ -58,7 +58,7 @@ export function buildUserColumns(lookups: UserColumnLookups): DataTableColumn<Us
       filter: { kind: 'text', param: 'phone' } },
     { key: 'gender', title: t.gender, width: 'small', sortColumn: 'gender', render: (row) => describeGender(row.gender),
       filter: { kind: 'select', param: 'gender', options: GENDER_OPTIONS } },
-    { key: 'birth_date', title: t.birthDate, width: 'small', sortColumn: 'birth_date', render: (row) => formatDate(row.birth_date) },
+    { key: 'birth_date', title: t.birthDate, width: 'date', sortColumn: 'birth_date', render: (row) => formatDate(row.birth_date) },
     { key: 'balance_try', title: t.balanceTry, width: 'small', sortColumn: 'balance_try', align: 'right',
       render: (row) => formatAmount(row.balance_try, '₺') },
     { key: 'balance_usd', title: t.balanceUsd, width: 'small', sortColumn: 'balance_usd', align: 'right',

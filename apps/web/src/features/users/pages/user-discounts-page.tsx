@@ -28,7 +28,7 @@ const COLUMNS: DataTableColumn<UserDiscountListRow>[] = [
   { key: 'country', title: t.discountCountry, width: 'small', sortColumn: 'country_id', filter: { kind: 'select', param: 'country_id', options: COUNTRY_OPTIONS },
     render: (row) => row.country_name ?? az.countries[row.country_id] ?? row.country_id },
   { key: 'discount', title: t.discount, width: 'small', sortColumn: 'discount', align: 'right', render: (row) => `${formatAmount(row.discount)} %` },
-  { key: 'discount_date', title: t.discountDate, width: 'small', sortColumn: 'discount_date', render: (row) => formatDate(row.discount_date) },
+  { key: 'discount_date', title: t.discountDate, width: 'date', sortColumn: 'discount_date', render: (row) => formatDate(row.discount_date) },
   { key: 'descr', title: t.discountDescr, width: 'large', render: (row) => row.descr ?? '—' },
   { key: 'causer', title: t.discountCauser, width: 'normal', render: (row) => row.causer_name ?? '—' },
   { key: 'created_at', title: az.usersUi.createdAt, width: 'date', sortColumn: 'created_at', render: (row) => formatDateTime(row.discount_created_at) },
