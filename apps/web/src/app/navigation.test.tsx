@@ -119,10 +119,11 @@ describe('[NAV][DEAD-ENDS] no route past the gate, no "not ready" home (issue 16
     expect(canOpenPath(warehouseman, 'statistics/status/declaration-counts')).toBe(true);
   });
 
-  test('the root goes to statistics once it is built, until then to the first built section', () => {
+  test('the root goes to statistics once it is built, until then to the declarations list, else the first built section', () => {
     expect(findHomePath(admin)).toBe('statistics');
-    expect(findHomePath(admin, (path) => path !== 'statistics')).toBe('appointment');
-    expect(findHomePath(warehouseman, (path) => path === 'declarations' || path === 'warehouse/handover/queues')).toBe('warehouse/handover/queues');
+    expect(findHomePath(admin, (path) => path !== 'statistics')).toBe('declarations');
+    expect(findHomePath(warehouseman, (path) => path === 'declarations' || path === 'warehouse/handover/queues')).toBe('declarations');
+    expect(findHomePath(warehouseman, (path) => path === 'flights' || path === 'warehouse/handover/queues')).toBe('warehouse/handover/queues');
     expect(findHomePath(partner, () => false)).toBe('partner-boxes');
   });
 });
