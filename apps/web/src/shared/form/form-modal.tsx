@@ -74,6 +74,18 @@ export type FormModalProps = Omit<ModalProps, 'onCancel'> & {
   renderFooter?: (requestClose: () => void) => ReactNode;
 };
 
+/**
+ * Whether the focus is where the user (or a question asked over the form) put it: a control of the
+ * dialog other than its close X, or a confirmation's button. Not the page, the dialog's frame or a
+ * dialog it is nested in, where antd leaves the focus on opening.
+ */
+function hasChosenFocus(root: HTMLElement | null): boolean {
+  const active = document.activeElement;
+  if (!active || active === document.body || !root) return false;
+  if (!root.contains(active)) return Boolean(active.closest('.ant-modal-confirm'));
+  return !active.matches('.ant-modal-close, .ant-modal-content, [tabindex="-1"], [aria-hidden="true"]');
+}
+
 /** Whether the focus is already on a field inside `root` (the user's or ours). */
 function hasFieldFocus(root: HTMLElement | null): boolean {
   const active = document.activeElement;
@@ -88,16 +100,25 @@ export function FormModal({ form, isDirty, onClose, renderFooter, afterOpenChang
   const { requestClose, contextHolder } = useDiscardGuard({ form, isDirty, onClose });
   const rootRef = useRef<HTMLDivElement>(null);
 
-  // The dialog mounts open: focus its first field once painted, and again when the open motion ends
-  // (antd moves the focus onto the dialog itself then) — unless a field has it already.
+  // The dialog mounts open: focus its first field once painted, again when the open motion ends
+  // (antd moves the focus onto the dialog itself then), and when fields appear later (a form shown
+  // once its data has loaded) — unless a field has it already or the user put it somewhere else.
   const focusField = useCallback(() => {
-    if (!hasFieldFocus(rootRef.current)) focusFirstField(rootRef.current);
+    if (!hasFieldFocus(rootRef.current) && !hasChosenFocus(rootRef.current)) focusFirstField(rootRef.current);
   }, []);
   useEffect(() => {
     if (rest.open === false) return;
     // 700 ms: after the open motion of a dialog this one is nested in (it takes the focus when it ends)
     const timers = [0, 150, 350, 700].map((ms) => window.setTimeout(focusField, ms));
-    return () => timers.forEach((id) => window.clearTimeout(id));
+    const observer = new MutationObserver(focusField);
+    if (rootRef.current) observer.observe(rootRef.current, { childList: true, subtree: true });
+    // the first few seconds only: later changes of the form never move the user's focus
+    const stop = window.setTimeout(() => observer.disconnect(), 5_000);
+    return () => {
+      timers.forEach((id) => window.clearTimeout(id));
+      window.clearTimeout(stop);
+      observer.disconnect();
+    };
   }, [rest.open, focusField]);
 
   return (
