@@ -1,6 +1,6 @@
 import { az } from '@app/contract/texts/az';
 import { Modal, type FormInstance, type ModalProps } from 'antd';
-import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 
 /** What a dialog's first field is: the first control a person can type into or pick with. */
 const FIELD_SELECTOR = [
@@ -106,12 +106,19 @@ export function FormModal({ form, isDirty, onClose, renderFooter, afterOpenChang
   const focusField = useCallback(() => {
     if (!hasFieldFocus(rootRef.current) && !hasChosenFocus(rootRef.current)) focusFirstField(rootRef.current);
   }, []);
+  // antd renders the dialog's content in a later commit than this component's: the observer starts
+  // when the content's element is there (a state set by its ref), not at this component's mount
+  const [rootElement, setRootElement] = useState<HTMLDivElement | null>(null);
+  const attachRoot = useCallback((element: HTMLDivElement | null) => {
+    rootRef.current = element;
+    setRootElement(element);
+  }, []);
   useEffect(() => {
     if (rest.open === false) return;
     // 700 ms: after the open motion of a dialog this one is nested in (it takes the focus when it ends)
     const timers = [0, 150, 350, 700].map((ms) => window.setTimeout(focusField, ms));
     const observer = new MutationObserver(focusField);
-    if (rootRef.current) observer.observe(rootRef.current, { childList: true, subtree: true });
+    if (rootElement) observer.observe(rootElement, { childList: true, subtree: true });
     // the first few seconds only: later changes of the form never move the user's focus
     const stop = window.setTimeout(() => observer.disconnect(), 5_000);
     return () => {
@@ -119,7 +126,7 @@ export function FormModal({ form, isDirty, onClose, renderFooter, afterOpenChang
       window.clearTimeout(stop);
       observer.disconnect();
     };
-  }, [rest.open, focusField]);
+  }, [rest.open, focusField, rootElement]);
 
   return (
     <Modal
@@ -130,7 +137,7 @@ export function FormModal({ form, isDirty, onClose, renderFooter, afterOpenChang
         if (isOpen) focusField();
         afterOpenChange?.(isOpen);
       }}
-      modalRender={(node) => <div ref={rootRef}>{modalRender ? modalRender(node) : node}</div>}
+      modalRender={(node) => <div ref={attachRoot}>{modalRender ? modalRender(node) : node}</div>}
     >
       {contextHolder}
       {children}
