@@ -63,7 +63,7 @@ describe('[USERS][STAFF] the admin creates a warehouseman, gives two operations,
 
     // spec §5: the permission change switches every operation on, and off again.
     if ((await changeAll.getAttribute('aria-checked')) === 'false') await changeAll.click();
-    expect(await checked.count()).toBeGreaterThan(20);
+    await expect.poll(() => checked.count()).toBeGreaterThan(20);
     await changeAll.click();
     await expect(checked.count()).resolves.toBe(0);
     await admin.page.getByTestId('operation-flights').click();

@@ -74,16 +74,17 @@ export type FormModalProps = Omit<ModalProps, 'onCancel'> & {
   renderFooter?: (requestClose: () => void) => ReactNode;
 };
 
+/** Where antd leaves the focus when a dialog opens: the dialog's frame, its close X, a focus guard. */
+const DIALOG_FRAME = '.ant-modal-wrap, .ant-modal, .ant-modal-content, .ant-modal-close, [aria-hidden="true"], [tabindex="-1"]';
+
 /**
- * Whether the focus is where the user (or a question asked over the form) put it: a control of the
- * dialog other than its close X, or a confirmation's button. Not the page, the dialog's frame or a
- * dialog it is nested in, where antd leaves the focus on opening.
+ * Whether the focus is where the user (or another dialog's field or question) put it: anything but
+ * the page itself or a dialog's frame — this one's, or that of a dialog it is nested in.
  */
 function hasChosenFocus(root: HTMLElement | null): boolean {
   const active = document.activeElement;
   if (!active || active === document.body || !root) return false;
-  if (!root.contains(active)) return Boolean(active.closest('.ant-modal-confirm'));
-  return !active.matches('.ant-modal-close, .ant-modal-content, [tabindex="-1"], [aria-hidden="true"]');
+  return !active.matches(DIALOG_FRAME);
 }
 
 /** Whether the focus is already on a field inside `root` (the user's or ours). */
@@ -119,12 +120,26 @@ export function FormModal({ form, isDirty, onClose, renderFooter, afterOpenChang
     const timers = [0, 150, 350, 700].map((ms) => window.setTimeout(focusField, ms));
     const observer = new MutationObserver(focusField);
     if (rootElement) observer.observe(rootElement, { childList: true, subtree: true });
+    // a dialog this one is nested in takes the focus when its own (slower, on a busy machine) open
+    // motion ends: hand it back to the field
+    document.addEventListener('focusin', focusField);
+    // once the user clicks or types anywhere, the focus is theirs: nothing moves it any more (a
+    // click's own effects, e.g. antd's wave, must not pull the focus and scroll back to the field)
+    const stopWatching = () => {
+      observer.disconnect();
+      document.removeEventListener('focusin', focusField);
+      document.removeEventListener('pointerdown', stopWatching, true);
+      document.removeEventListener('keydown', stopWatching, true);
+      timers.forEach((id) => window.clearTimeout(id));
+    };
+    document.addEventListener('pointerdown', stopWatching, true);
+    document.addEventListener('keydown', stopWatching, true);
     // the first few seconds only: later changes of the form never move the user's focus
-    const stop = window.setTimeout(() => observer.disconnect(), 5_000);
+    const stop = window.setTimeout(stopWatching, 5_000);
     return () => {
       timers.forEach((id) => window.clearTimeout(id));
       window.clearTimeout(stop);
-      observer.disconnect();
+      stopWatching();
     };
   }, [rest.open, focusField, rootElement]);
 
