@@ -1,0 +1,61 @@
+/*
+ * Azerbaijani texts of the cash registers and cash categories (issue 17 items 3, 4; spec §2 "Cash
+ * flow", §3 "Cash register", "Cash category", §5 "Cash register amount locked on edit").
+ */
+export const azCashRegisters = {
+  registers: {
+    title: 'Kassalar',
+    code: 'Kod',
+    name: 'Ad',
+    balance: 'Balans',
+    initialAmount: 'İlkin məbləğ',
+    currency: 'Valyuta',
+    date: 'Tarix',
+    create: 'Yeni',
+    export: 'Export',
+    edit: 'Düzəliş et',
+    delete: 'Sil',
+    createTitle: 'Kassa əlavə et',
+    updateTitle: 'Kassaya düzəliş et',
+    save: 'Yadda saxla',
+    cancel: 'Ləğv et',
+    deleteConfirm: 'Kassanı silməyə əminsinizmi?',
+    /** spec §5: the initial amount is not editable after creation. */
+    amountLockedHint: 'İlkin məbləğ kassa yaradılandan sonra dəyişdirilə bilməz; balans yalnız tranzaksiyalarla dəyişir.',
+    currencyLockedHint: 'Kassanın tranzaksiyaları olduğu üçün valyutası dəyişdirilə bilməz.',
+    openTransactions: 'Tranzaksiyalar',
+    // server rules
+    amountLocked: 'Kassanın ilkin məbləği dəyişdirilə bilməz',
+    currencyLocked: 'Tranzaksiyaları olan kassanın valyutası dəyişdirilə bilməz',
+    currencyInSettings: 'Kassa axını tənzimləmələrində seçilmiş kassanın valyutası dəyişdirilə bilməz',
+    unknownCurrency: 'Belə valyuta yoxdur',
+    amountRange: 'Məbləğ 0 ilə 999 999 999 999.99 arasında olmalıdır (ən çox 2 onluq rəqəm)',
+    hasEntries: 'Kassanın tranzaksiyaları var, silmək olmaz',
+    inSettings: 'Kassa axını tənzimləmələrində seçilib, silmək olmaz',
+    usersCashbox: 'Kassa istifadəçilərə təyin edilib, silmək olmaz',
+    exportSheet: 'Kassalar',
+  },
+  categories: {
+    title: 'Əməliyyatlar',
+    code: 'Kod',
+    name: 'Ad',
+    parent: 'Əsas kateqoriya',
+    date: 'Tarix',
+    create: 'Yeni',
+    edit: 'Düzəliş et',
+    delete: 'Sil',
+    createTitle: 'Əməliyyat əlavə et',
+    updateTitle: 'Əməliyyata düzəliş et',
+    deleteConfirm: 'Əməliyyatı silməyə əminsinizmi?',
+    parentPlaceholder: 'Əsas kateqoriya (boş: yuxarı səviyyə)',
+    parentHint: 'Yalnız yuxarı səviyyəli kateqoriyalar valideyn ola bilər (iki səviyyə: əsas - alt).',
+    // server rules
+    ownParent: 'Kateqoriya öz valideyni ola bilməz',
+    cycle: 'Bu valideyn dövrə yaradır',
+    unknownParent: 'Belə kateqoriya yoxdur',
+    parentIsChild: 'Alt kateqoriya valideyn ola bilməz (iki səviyyə: əsas - alt)',
+    hasChildrenCannotMove: 'Alt kateqoriyaları olan kateqoriya başqasının altına keçirilə bilməz',
+    hasChildren: 'Kateqoriyanın alt kateqoriyaları var, silmək olmaz',
+    inUse: 'Kateqoriya kassa tranzaksiyalarında istifadə olunub, silmək olmaz',
+  },
+} as const;
