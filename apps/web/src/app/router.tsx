@@ -5,6 +5,7 @@ import { customsRoutes } from '../features/customs/routes';
 import { declarationRoutes } from '../features/declarations/routes';
 import { flightRoutes } from '../features/flights/routes';
 import { historyRoutes } from '../features/history/routes';
+import { notificationRoutes } from '../features/notifications/routes';
 import { settingGroupRoutes } from '../features/settings/routes';
 import { settingListRoutes } from '../features/settings/lists/routes';
 import { sortingRoutes } from '../features/sorting/routes';
@@ -20,7 +21,7 @@ const SectionFallback = lazy(() => import('./pages/section-fallback').then((m) =
 const NotFoundPage = lazy(() => import('./pages/standalone-not-found-page').then((m) => ({ default: m.StandaloneNotFoundPage })));
 
 /** Built screens; every other section of the sidebar falls to SectionFallback ("not ready yet"). */
-const sectionRoutes: RouteObject[] = [...declarationRoutes, ...historyRoutes, ...userRoutes, ...settingGroupRoutes, ...settingListRoutes, ...warehouseRoutes, ...customsRoutes, ...flightRoutes, ...sortingRoutes];
+const sectionRoutes: RouteObject[] = [...declarationRoutes, ...historyRoutes, ...userRoutes, ...settingGroupRoutes, ...settingListRoutes, ...warehouseRoutes, ...customsRoutes, ...flightRoutes, ...sortingRoutes, ...notificationRoutes];
 
 export const routes: RouteObject[] = [
   ...authRoutes.map((route) => ({ ...route, errorElement: <RouteErrorPage /> })),
