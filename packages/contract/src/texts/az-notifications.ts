@@ -1,0 +1,45 @@
+/**
+ * The server's messages of the notification calls (issue 20): templates, archives, sends. The web
+ * screens' own texts are in `az-notifier.ts`.
+ */
+export const azNotifications = {
+  /** spec §8 */
+  templateNotFound: 'Şablon əldə edilə bilmədi',
+  unknownPlaceholder: 'Naməlum dəyişən: {NAME}. İstifadə oluna bilənlər: {KNOWN}',
+  unclosedPlaceholder: 'Dəyişən bağlanmayıb: «{» işarəsindən sonra «}» gözlənilir',
+  bodyRequired: 'Mətn daxil edilməyib',
+  nameRequired: 'Ad daxil edilməyib',
+  templateTypeInvalid: 'Şablon tipi yanlışdır',
+  stateRequired: 'Status seçilməyib',
+  stateUnknown: 'Bu model üçün belə status yoxdur',
+  tariffCategoryUnknown: 'Belə tarif kateqoriyası yoxdur',
+  delayInvalid: 'Gecikmə 0 ilə 10080 dəqiqə arasında olmalıdır',
+  messageNotFound: 'Mesaj tapılmadı',
+  recipientRequired: 'Müştəri, nömrə və ya e-poçt ünvanı göstərilməyib',
+  recipientMissing: 'Müştərinin bu kanal üçün nömrəsi və ya ünvanı yoxdur',
+  userNotFound: 'Müştəri tapılmadı',
+  declarationNotFound: 'Bağlama tapılmadı',
+  noDeclarationForPreview: 'Nümunə üçün bağlama tapılmadı',
+  alreadySent: 'Mesaj artıq göndərilib',
+  notSentYet: 'Mesaj hələ göndərilməyib',
+  providerUnavailable: 'Xidmət cavab vermədi: {ERROR}',
+  statusUnknown: 'Naməlum',
+  channelNames: { sms: 'SMS', mail: 'E-poçt', push: 'Mobil bildiriş', whatsapp: 'WhatsApp' },
+  placeholders: {
+    customer_name: 'Müştərinin adı və soyadı',
+    customer_first_name: 'Müştərinin adı',
+    customer_code: 'Müştəri kodu',
+    track_code: 'İzləmə kodu',
+    global_track_code: 'Qlobal izləmə kodu',
+    weight: 'Çəki (kq)',
+    price: 'Məhsulun qiyməti',
+    delivery_price: 'Çatdırılma qiyməti (USD)',
+    branch: 'Filial',
+    branch_address: 'Filialın ünvanı',
+    status: 'Status',
+    shop: 'Mağaza',
+    country: 'Ölkə',
+    flight: 'Uçuş',
+    date: 'Tarix',
+  },
+} as const;
