@@ -1395,6 +1395,9 @@ export const az = {
     handoverCash: 'Təhvil zamanı nağd ödəniş: {TRACKS}',
     handoverTerminal: 'Təhvil zamanı terminal ilə ödəniş: {TRACKS}',
     handoverFromBalance: 'Təhvil zamanı balansdan ödəniş: {TRACKS}',
+    customerNotFound: 'Müştəri tapılmadı',
+    cashboxNotFound: 'Kassa tapılmadı',
+    notEnoughInCashbox: 'Kassada kifayət qədər vəsait yoxdur',
   },
   flightsUi: {
     title: 'Uçuşlar',

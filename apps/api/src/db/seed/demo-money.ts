@@ -57,4 +57,14 @@ export async function generateMoneyDemoData(db: Db): Promise<void> {
           from balance_operations o where o.status_id = ${confirmed} group by o.user_id)
     update users u set balance_usd = coalesce(b.usd, 0), balance_try = coalesce(b.try, 0)
     from b where b.user_id = u.id and u.admin = 0`);
+  // The ledger (decision 0009): one entry per confirmed USD/TRY operation, the running balance before and after.
+  await db.execute(sql`
+    insert into balance_entries (user_id, currency, amount, balance_before, balance_after, operation_id, kind, created_by, created_at)
+    select o.user_id, o.currency, s.delta, coalesce(sum(s.delta) over w - s.delta, 0), sum(s.delta) over w, o.id, 'post', o.created_by, o.created_at
+    from balance_operations o
+    cross join lateral (select case when o.type = ${income} then o.amount else -o.amount end as delta) s
+    where o.status_id = ${confirmed} and o.currency in ('USD', 'TRY')
+      and not exists (select 1 from balance_entries e where e.operation_id = o.id)
+    window w as (partition by o.user_id, o.currency order by o.created_at, o.id)
+    order by o.created_at, o.id`);
 }

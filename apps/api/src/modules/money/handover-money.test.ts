@@ -4,11 +4,14 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { declarationPayments } from '../../db/schema/declaration-workflow';
 import { declarations } from '../../db/schema/declarations';
-import { balanceOperations, cashRegisterEntries, cashRegisters } from '../../db/schema/money';
+import { balanceEntries, balanceOperations, cashOperations, cashRegisterEntries, cashRegisters } from '../../db/schema/money';
 import { auditLog } from '../../db/schema/platform';
 import { settings } from '../../db/schema/settings';
 import { users } from '../../db/schema/users';
 import { bearer, logInAs, postForm, startTestApp, TEST_DB, type TestContext } from '../../test/harness';
+import { setBalanceThroughLedger } from '../../test/ledger';
+import { findLedgerViolations } from './ledger';
+import { findCashEntriesOf } from './queries';
 import { splitNetPayment } from './service';
 
 /*
@@ -43,7 +46,7 @@ async function parcels(userId: number, prices: string[]): Promise<number[]> {
   }))).returning({ id: declarations.id });
   return rows.map((r) => r.id);
 }
-const setBalance = (userId: number, usd: string) => db().update(users).set({ balanceUsd: usd }).where(eq(users.id, userId));
+const setBalance = (userId: number, usd: string) => setBalanceThroughLedger(db(), userId, usd);
 const balanceOf = async (userId: number) => (await db().select({ b: users.balanceUsd }).from(users).where(eq(users.id, userId)))[0]!.b;
 const registerBalance = async (id: number) => (await db().select({ b: cashRegisters.balance }).from(cashRegisters).where(eq(cashRegisters.id, id)))[0]!.b;
 const registers = async () => Promise.all([1, 2, 3].map(registerBalance));
@@ -52,11 +55,10 @@ const statusesOf = async (ids: number[]) => {
   return ids.map((id) => rows.find((r) => r.id === id)?.s);
 };
 const operationsOf = (userId: number) => db().select().from(balanceOperations).where(eq(balanceOperations.userId, userId)).orderBy(balanceOperations.id);
-const entriesOf = (paymentId: number) => db().select().from(cashRegisterEntries)
-  .where(and(eq(cashRegisterEntries.objectModel, MONEY_OBJECT.declarationPayment), eq(cashRegisterEntries.objectId, paymentId))).orderBy(cashRegisterEntries.id);
+const entriesOf = (paymentId: number) => findCashEntriesOf(db(), MONEY_OBJECT.declarationPayment, paymentId);
 const countAll = async () => {
   const [ops] = await db().select({ n: sql<number>`count(*)::int` }).from(balanceOperations);
-  const [entries] = await db().select({ n: sql<number>`count(*)::int` }).from(cashRegisterEntries);
+  const [entries] = await db().select({ n: sql<number>`count(*)::int` }).from(cashOperations);
   const [payments] = await db().select({ n: sql<number>`count(*)::int` }).from(declarationPayments);
   return { ops: ops!.n, entries: entries!.n, payments: payments!.n };
 };
@@ -72,12 +74,15 @@ describe('the change given back comes out of the cash first', () => {
 });
 
 describe('demo data', () => {
-  test("every demo customer's balance is explained by its confirmed balance operations", async () => {
+  test("every demo customer's balance is explained by its confirmed balance operations, and the ledger adds up", async () => {
     const res = await db().execute<{ n: number }>(sql`
       select count(*)::int as n from users u
       where u.admin = 0 and u.balance_usd <> coalesce((select sum(case when o.type = 1 then o.amount else -o.amount end) from balance_operations o
         where o.user_id = u.id and o.currency = 'USD' and o.status_id = 18), 0)`);
     expect(res.rows[0]!.n).toBe(0);
+    expect(await findLedgerViolations(db())).toEqual([]);
+    const [entries] = await db().select({ n: sql<number>`count(*)::int` }).from(balanceEntries);
+    expect(entries!.n).toBeGreaterThan(0);
   });
 });
 
@@ -102,10 +107,11 @@ describe('a handover writes its money', () => {
     expect((Number(terminal1) - Number(terminal0)).toFixed(2)).toBe('5.00');
     expect(usd1).toBe(usd0);
     const entries = await entriesOf(paymentId);
-    expect(entries.map((e) => ({ r: e.cashRegisterId, type: e.type, amount: e.amount, before: e.balanceBefore, pt: e.paymentType, reason: e.reason, customer: e.customerId }))).toEqual([
-      { r: 1, type: 1, amount: '9.99', before: cash0, pt: 1, reason: 'handover', customer: userId },
-      { r: 2, type: 1, amount: '5.00', before: terminal0, pt: 3, reason: 'handover', customer: userId },
+    expect(entries.map((e) => ({ r: e.cashRegisterId, type: e.type, amount: e.amount, before: e.balanceBefore, pt: e.paymentType, reason: e.reason, customer: e.customerId, kind: e.kind }))).toEqual([
+      { r: 1, type: 1, amount: '9.99', before: cash0, pt: 1, reason: 'handover', customer: userId, kind: 'post' },
+      { r: 2, type: 1, amount: '5.00', before: terminal0, pt: 3, reason: 'handover', customer: userId, kind: 'post' },
     ]);
+    expect(await findLedgerViolations(db())).toEqual([]);
 
     // The customer's ledger: cash in/out, terminal in/out (AZN, balance untouched), then the USD expense.
     const ops = (await operationsOf(userId)).filter((o) => o.objectId === paymentId);
@@ -255,8 +261,10 @@ describe.skipIf(TEST_DB !== 'postgres')('concurrency on PostgreSQL (skipped on P
     expect(befores).toEqual(Array.from({ length: 100 }, (_, i) => 100 - i));
     // The register's ledger is a chain too: every entry's balance before is distinct.
     const entries = await db().select({ before: cashRegisterEntries.balanceBefore }).from(cashRegisterEntries)
-      .where(and(eq(cashRegisterEntries.cashRegisterId, 1), eq(cashRegisterEntries.customerId, userId)));
+      .innerJoin(cashOperations, eq(cashOperations.id, cashRegisterEntries.operationId))
+      .where(and(eq(cashRegisterEntries.cashRegisterId, 1), eq(cashOperations.customerId, userId)));
     expect(new Set(entries.map((e) => e.before)).size).toBe(entries.length);
     expect(await statusesOf(ids)).toEqual(ids.map(() => 10));
+    expect(await findLedgerViolations(db())).toEqual([]);
   }, 120_000);
 });

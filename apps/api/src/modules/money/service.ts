@@ -2,14 +2,12 @@ import { compareAmount, minAmount, subtractAmounts, sumAmounts } from '@app/cont
 import { CASH_ENTRY_REASON, MONEY_OBJECT, MONEY_TYPE, PAYMENT_TYPE, TRANSACTION_STATUS, type CashboxBalanceReply } from '@app/contract/money';
 import { az, fill } from '@app/contract/texts/az';
 import type { Db, DbOrTx } from '../../db/client';
-import type { balanceOperations, cashRegisterEntries } from '../../db/schema/money';
+import type { balanceOperations } from '../../db/schema/money';
 import type { RequestUser } from '../../platform/access';
 import { recordAudit } from '../../platform/audit';
 import { invalid } from '../../platform/errors';
-import {
-  changeCashRegisterBalance, findCashflowSettings, findCashRegister, insertBalanceOperations, insertCashRegisterEntries,
-  lockCashRegisters, takeFromBalanceUsd,
-} from './queries';
+import { recordBalanceOperation, recordCashOperation } from './ledger';
+import { findCashflowSettings, findCashRegister, insertBalanceOperations, lockCashRegisters } from './queries';
 
 const M = az.moneyUi;
 
@@ -41,6 +39,7 @@ export interface HandoverPaymentResult {
   cashNetAzn: string;
   terminalNetAzn: string;
   balanceOperationIds: number[];
+  /** The cash operations written (cash, terminal). */
   cashEntryIds: number[];
 }
 
@@ -96,38 +95,42 @@ export async function recordHandoverPayment(tx: DbOrTx, input: HandoverPaymentIn
 
   const object = { objectModel: MONEY_OBJECT.declarationPayment, objectId: input.paymentId };
   const operations: (typeof balanceOperations.$inferInsert)[] = [];
-  const entries: (typeof cashRegisterEntries.$inferInsert)[] = [];
+  const cashOperationIds: number[] = [];
   const ledger: { register: number; amount: string; before: string; after: string }[] = [];
   const confirmed = { statusId: TRANSACTION_STATUS.confirmed, createdBy: input.cashierId, confirmedBy: input.cashierId, ...object };
-  for (const p of needed) {
+  // Registers in id order (the ledger's lock order; all are locked already).
+  for (const p of [...needed].sort((a, b) => registerIds[a.field]! - registerIds[b.field]!)) {
     const register = locked.find((r) => r.id === registerIds[p.field])!;
-    const moved = await changeCashRegisterBalance(tx, register.id, p.amount);
-    ledger.push({ register: register.id, amount: p.amount, ...moved });
     const description = describeTracks(p.text, input.trackCodes);
-    entries.push({
-      cashRegisterId: register.id, type: MONEY_TYPE.income, amount: p.amount, currencyId: register.currencyId, balanceBefore: moved.before,
-      paymentType: p.paymentType, reason: CASH_ENTRY_REASON.handover, customerId: input.customerId, userId: input.cashierId, description, ...object,
+    const written = await recordCashOperation(tx, {
+      type: MONEY_TYPE.income, cashRegisterId: register.id, currencyId: register.currencyId, amount: p.amount, paymentType: p.paymentType,
+      reason: CASH_ENTRY_REASON.handover, customerId: input.customerId, userId: input.cashierId, description, ...object,
     });
+    cashOperationIds.push(written.id);
+    ledger.push({ register: register.id, amount: p.amount, before: written.entries[0]!.before, after: written.entries[0]!.after });
+  }
+  for (const p of needed) {
+    const description = describeTracks(p.text, input.trackCodes);
     for (const type of [MONEY_TYPE.income, MONEY_TYPE.expense]) {
       operations.push({ userId: input.customerId, type, paymentType: p.paymentType, currency: 'AZN', amount: p.amount, amountAzn: p.amount, beforeBalance: null, description, ...confirmed });
     }
   }
+  const balanceOperationIds = await insertBalanceOperations(tx, operations);
   let balance: { before: string; after: string } | undefined;
   if (isPositive(input.balanceUsedUsd)) {
-    balance = await takeFromBalanceUsd(tx, input.customerId, input.balanceUsedUsd);
-    if (!balance) throw invalid({ cash: [az.declarationWorkflow.notEnoughBalance] });
-    operations.push({
+    const written = await recordBalanceOperation(tx, {
       userId: input.customerId, type: MONEY_TYPE.expense, paymentType: PAYMENT_TYPE.office, currency: 'USD', amount: input.balanceUsedUsd,
-      amountAzn: input.balanceUsedAzn, beforeBalance: balance.before, description: describeTracks(M.handoverFromBalance, input.trackCodes), ...confirmed,
-    });
+      amountAzn: input.balanceUsedAzn, description: describeTracks(M.handoverFromBalance, input.trackCodes), ...confirmed,
+    }, { field: 'cash' });
+    balanceOperationIds.push(written.id);
+    balance = { before: written.before!, after: written.after! };
   }
-  const balanceOperationIds = await insertBalanceOperations(tx, operations);
-  const cashEntryIds = await insertCashRegisterEntries(tx, entries);
-  if (operations.length) {
+  const cashEntryIds = cashOperationIds;
+  if (balanceOperationIds.length) {
     await recordAudit(tx, {
       userId: input.cashierId, action: 'money.handover_payment', entity: 'declaration_payment', entityId: input.paymentId,
       changes: {
-        customer_id: input.customerId, balance_operation_ids: balanceOperationIds, cash_register_entry_ids: cashEntryIds,
+        customer_id: input.customerId, balance_operation_ids: balanceOperationIds, cash_operation_ids: cashEntryIds,
         cash_registers: ledger, balance_usd: balance ? { from: balance.before, to: balance.after } : null,
       },
     });
