@@ -70,6 +70,35 @@ const ZConfig = z.object({
   CBAR_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** How often the rates job runs (the bank publishes once a working day). */
   CURRENCY_RATES_INTERVAL_SECONDS: z.coerce.number().int().min(60).default(3600),
+  /**
+   * Notifications (integrations/notify, README "Notifications"). Unset in a development run on the
+   * embedded database, main.ts starts the local simulators of all four channels and uses them.
+   * E-mail: an SMTP URL (smtp://user:pass@host:587, smtps://… for TLS on connect) and the sender.
+   */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Back office <noreply@localhost>'),
+  /** SMS gateway (JSON API: POST /messages, GET /messages/{id}, GET /balance; X-API-Key). */
+  SMS_BASE_URL: z.string().url().optional(),
+  SMS_API_KEY: z.string().optional(),
+  SMS_SENDER: z.string().default('BackOffice'),
+  /** WhatsApp Business Cloud API: {base}/{version}/{phone_number_id}/messages with a bearer token. */
+  WHATSAPP_BASE_URL: z.string().url().default('https://graph.facebook.com'),
+  WHATSAPP_API_VERSION: z.string().default('v21.0'),
+  WHATSAPP_TOKEN: z.string().optional(),
+  WHATSAPP_PHONE_ID: z.string().optional(),
+  /**
+   * Firebase Cloud Messaging HTTP v1: {base}/v1/projects/{project}/messages:send. The bearer token is
+   * FCM_ACCESS_TOKEN as given (simulator, or one minted elsewhere) or, with FCM_SERVICE_ACCOUNT_FILE
+   * (the service account's JSON key), an OAuth token obtained and renewed by the JWT-bearer flow.
+   */
+  FCM_BASE_URL: z.string().url().default('https://fcm.googleapis.com'),
+  FCM_PROJECT_ID: z.string().optional(),
+  FCM_ACCESS_TOKEN: z.string().optional(),
+  FCM_SERVICE_ACCOUNT_FILE: z.string().optional(),
+  /** The longest wait for one provider call (connect + answer); past it the send is retried later. */
+  NOTIFY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Messages sent at once by one send job (bulk sends go out in batches of jobs). */
+  NOTIFY_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
 });
 export type Config = z.infer<typeof ZConfig>;
 
