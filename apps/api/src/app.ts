@@ -36,6 +36,8 @@ import { registerFlightFileRoutes } from './modules/flights/file-routes';
 import { registerFlightRoutes } from './modules/flights/routes';
 import { registerSortingRoutes } from './modules/sorting/routes';
 import { createCustomsLink } from './modules/customs/service';
+import { createNotifyAdapters, type NotifyAdapters } from './integrations/notify';
+import { readMailLayout } from './integrations/notify/mail-layout';
 import { registerDeclarationRoutes } from './modules/declarations/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerHistoryRoutes } from './modules/history/routes';
@@ -52,6 +54,8 @@ declare module 'fastify' {
     files: FileStorage;
     /** Background jobs (platform/jobs.ts): modules define handlers while registering their routes; main.ts starts the runner. */
     jobs: Jobs;
+    /** Notification channels (integrations/notify): sms, whatsapp, mail, push adapters and the SMS balance. */
+    notify: NotifyAdapters;
   }
 }
 
@@ -88,6 +92,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('jobs', jobs);
   app.decorate('customs', createCustomsLink({ config: deps.config, jobs }));
   app.addHook('onClose', () => jobs.stop());
+  const notify = createNotifyAdapters(deps.config, { mailLayout: () => readMailLayout(deps.db) });
+  app.decorate('notify', notify);
+  app.addHook('onClose', () => notify.close());
 
   await app.register(helmet, {
     contentSecurityPolicy: {
