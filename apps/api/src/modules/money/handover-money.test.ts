@@ -202,6 +202,28 @@ describe('a handover writes its money', () => {
   });
 });
 
+/** The database's refusal of a statement (drizzle wraps it: the cause holds the server's message). */
+async function refusal(statement: ReturnType<typeof sql>): Promise<string> {
+  try {
+    await db().execute(statement);
+  } catch (e) {
+    return String((e as { cause?: { message?: string } }).cause?.message ?? (e as Error).message);
+  }
+  return 'accepted';
+}
+
+describe('the ledger', () => {
+  test('entries cannot be changed or deleted: corrections are reversals (decision 0009)', async () => {
+    expect(await refusal(sql`update balance_entries set amount = amount + 1 where id = (select min(id) from balance_entries)`)).toMatch(/immutable/);
+    expect(await refusal(sql`delete from balance_entries where id = (select min(id) from balance_entries)`)).toMatch(/immutable/);
+    const ids = await parcels(customers[1]!, ['1.00']);
+    expect((await pay(clerk, { declaration_id: ids.join(','), confirm: 1, cash: '1.70' })).statusCode).toBe(200);
+    expect(await refusal(sql`delete from cash_register_entries where id = (select max(id) from cash_register_entries)`)).toMatch(/immutable/);
+    expect(await refusal(sql`update cash_register_entries set balance_after = 0 where id = (select max(id) from cash_register_entries)`)).toMatch(/immutable/);
+    expect(await findLedgerViolations(db())).toEqual([]);
+  });
+});
+
 describe('GET /api/admin/cashboxes/balance (top bar)', () => {
   test("the user's own register with what it holds now; null without one", async () => {
     const own = await ctx.app.inject({ method: 'GET', url: '/api/admin/cashboxes/balance', headers: admin });
