@@ -6,6 +6,7 @@ import { seedReferenceData } from './db/seed/reference-data';
 import { readOrCreateJwtSecret } from './db/seed/secrets';
 import { startCbarSimulator } from './integrations/currency-rates/simulator';
 import { startMarketplaceSimulator } from './integrations/marketplace/simulator';
+import { startNotifySimulators } from './integrations/notify';
 import { startEmbeddedCustoms } from './modules/customs/service';
 
 const config = readConfig();
@@ -28,6 +29,17 @@ if (cbarSimulator) config.CBAR_BASE_URL = cbarSimulator.url;
 const marketplaceSimulator = !config.MARKETPLACE_BASE_URL && isDemo && database.kind === 'pglite' ? await startMarketplaceSimulator({ host: '127.0.0.1' }) : null;
 if (marketplaceSimulator) config.MARKETPLACE_BASE_URL = marketplaceSimulator.url;
 const customsSimulator = !config.DATABASE_URL && !config.CUSTOMS_BASE_URL ? await startEmbeddedCustoms(database.db, config) : null; // customs-ecarrier.md, local
+// And the notification channels (integrations/notify): SMS, WhatsApp, FCM and an SMTP sink on loopback,
+// each used for the channels that are not configured.
+const notifySimulators = isDemo && database.kind === 'pglite' && !(config.SMTP_URL && config.SMS_BASE_URL && config.WHATSAPP_TOKEN && config.FCM_PROJECT_ID)
+  ? await startNotifySimulators() : null;
+if (notifySimulators) {
+  const sim = notifySimulators.config;
+  if (!config.SMTP_URL) config.SMTP_URL = sim.SMTP_URL;
+  if (!config.SMS_BASE_URL) Object.assign(config, { SMS_BASE_URL: sim.SMS_BASE_URL, SMS_API_KEY: sim.SMS_API_KEY });
+  if (!config.WHATSAPP_TOKEN) Object.assign(config, { WHATSAPP_BASE_URL: sim.WHATSAPP_BASE_URL, WHATSAPP_TOKEN: sim.WHATSAPP_TOKEN, WHATSAPP_PHONE_ID: sim.WHATSAPP_PHONE_ID });
+  if (!config.FCM_PROJECT_ID) Object.assign(config, { FCM_BASE_URL: sim.FCM_BASE_URL, FCM_PROJECT_ID: sim.FCM_PROJECT_ID, FCM_ACCESS_TOKEN: sim.FCM_ACCESS_TOKEN });
+}
 const app = await buildApp({ db: database.db, config, jwtSecret, logger: { level: config.LOG_LEVEL } });
 
 const shutdown = async () => {
@@ -35,6 +47,7 @@ const shutdown = async () => {
   await cbarSimulator?.close();
   await marketplaceSimulator?.close();
   await customsSimulator?.close();
+  await notifySimulators?.close();
   await database.close();
   process.exit(0);
 };
