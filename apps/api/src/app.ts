@@ -35,6 +35,7 @@ import { registerCustomsRoutes } from './modules/customs/routes';
 import { registerFlightFileRoutes } from './modules/flights/file-routes';
 import { registerFlightRoutes } from './modules/flights/routes';
 import { registerSortingRoutes } from './modules/sorting/routes';
+import { registerTicketRoutes } from './modules/tickets/routes';
 import { createCustomsLink } from './modules/customs/service';
 import { createNotifyAdapters, type NotifyAdapters } from './integrations/notify';
 import { readMailLayout } from './integrations/notify/mail-layout';
@@ -42,6 +43,9 @@ import { registerDeclarationRoutes } from './modules/declarations/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerHistoryRoutes } from './modules/history/routes';
 import { registerMoneyRoutes } from './modules/money/routes';
+import { registerTransactionRoutes } from './modules/transactions/routes';
+import { registerCashRegisterRoutes } from './modules/cash-registers/routes';
+import { registerCashflowRoutes } from './modules/cashflow/routes';
 import { registerNotificationRoutes } from './modules/notifications/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
 import { registerUserRoutes } from './modules/users/routes';
@@ -152,6 +156,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     registerCurrencyRoutes(api);
     registerNotificationRoutes(api);
     registerMoneyRoutes(api);
+    registerTransactionRoutes(api);
+    registerCashRegisterRoutes(api);
+    registerCashflowRoutes(api);
     registerDeclarationRoutes(api);
     registerHistoryRoutes(api);
     registerWarehouseRoutes(api);
@@ -159,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     registerFlightRoutes(api);
     registerFlightFileRoutes(api);
     registerSortingRoutes(api);
+    registerTicketRoutes(api);
   });
 
   registerWebApp(app, deps.config.WEB_DIST);
