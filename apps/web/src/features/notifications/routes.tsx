@@ -1,11 +1,22 @@
-import { lazy } from 'react';
-import type { RouteObject } from 'react-router';
+import { lazy, type ReactNode } from 'react';
+import { useParams, type RouteObject } from 'react-router';
 
 const ArchivePage = lazy(() => import('./pages/archive-page').then((m) => ({ default: m.ArchivePage })));
+const TemplatesPage = lazy(() => import('./pages/templates-page').then((m) => ({ default: m.TemplatesPage })));
+const CreateTemplateRoute = lazy(() => import('./pages/template-modal-routes').then((m) => ({ default: m.CreateTemplateRoute })));
+const UpdateTemplateRoute = lazy(() => import('./pages/template-modal-routes').then((m) => ({ default: m.UpdateTemplateRoute })));
+const SectionFallback = lazy(() => import('../../app/pages/section-fallback').then((m) => ({ default: m.SectionFallback })));
+
+/** A template's page takes digits only; anything else under notifier/templates/ is a section not built. */
+function DigitsOnly({ children }: { children: ReactNode }) {
+  const { templateId } = useParams();
+  return /^\d+$/.test(templateId ?? '') ? children : <SectionFallback />;
+}
 
 /**
  * spec §2 "Notifications": the SMS, WhatsApp and e-mail archives (each with its queue and bulk send
- * under its own path, which follows the entry's permission), the app push bulk send and the templates.
+ * under its own path, which follows the entry's permission), the app push bulk send and the templates
+ * (create and update open over the table).
  */
 export const notificationRoutes: RouteObject[] = [
   { path: 'notifier/sms', element: <ArchivePage channel="sms" view="archive" /> },
@@ -14,4 +25,12 @@ export const notificationRoutes: RouteObject[] = [
   { path: 'notifier/whatsapp/queues', element: <ArchivePage channel="whatsapp" view="queues" /> },
   { path: 'notifier/email', element: <ArchivePage channel="mail" view="archive" /> },
   { path: 'notifier/email/queues', element: <ArchivePage channel="mail" view="queues" /> },
+  {
+    path: 'notifier/templates',
+    element: <TemplatesPage />,
+    children: [
+      { path: 'create', element: <CreateTemplateRoute /> },
+      { path: ':templateId/update', element: <DigitsOnly><UpdateTemplateRoute /></DigitsOnly> },
+    ],
+  },
 ];

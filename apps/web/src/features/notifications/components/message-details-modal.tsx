@@ -30,7 +30,7 @@ export function MessageDetailsModal({ row, onClose }: { row: ArchiveRow | null; 
             {params.length === 0 ? '—' : params.map(([key, value]) => <Tag key={key}>{`${key}: ${value}`}</Tag>)}
           </Descriptions.Item>
           <Descriptions.Item label={t.sent}>{isTruthyFlag(row.sent) ? t.isSent : t.isWaiting}</Descriptions.Item>
-          <Descriptions.Item label={t.providerState}>{row.provider_state ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t.providerState}>{row.provider_state || '—'}</Descriptions.Item>
           <Descriptions.Item label={t.error}>{row.error ? <Typography.Text type="danger">{row.error}</Typography.Text> : '—'}</Descriptions.Item>
           <Descriptions.Item label={t.retryAt}>{formatDateTime(row.retry_at)}</Descriptions.Item>
           <Descriptions.Item label={t.sentAt}>{formatDateTime(row.sended_at)}</Descriptions.Item>

@@ -4,20 +4,24 @@ import type { QueryParams } from '../../../shared/http/http-client';
 export const ARCHIVE_DATE_FIELDS = ['created_at', 'retry_at', 'sended_at'] as const;
 export type ArchiveDateField = (typeof ARCHIVE_DATE_FIELDS)[number];
 
-/** The two params the table's date-range filter writes for a field; `toArchiveQuery` joins them. */
 export function dateRangeParams(field: ArchiveDateField): { fromParam: string; toParam: string } {
+  return rangeParams(field);
+}
+
+/** The two params a table's date-range filter writes for a field; `joinDateRanges` makes them one. */
+export function rangeParams(field: string): { fromParam: string; toParam: string } {
   return { fromParam: `${field}__from`, toParam: `${field}__to` };
 }
 
 /**
- * The table's params → the archive call's query: each date range becomes the one comma-joined
- * param the wire has (`created_at=2026-11-01 00:00:00,2026-11-27 23:59:59`); a half range is
- * dropped (the table always writes both ends). Paging, sort and the other filters pass as they are.
+ * Each date range of `fields` becomes the one comma-joined param the wire has
+ * (`created_at=2026-11-01 00:00:00,2026-11-27 23:59:59`); a half range is dropped (the table
+ * always writes both ends). Paging, sort and the other filters pass as they are.
  */
-export function toArchiveQuery(params: QueryParams): QueryParams {
+export function joinDateRanges(params: QueryParams, fields: readonly string[]): QueryParams {
   const query: QueryParams = { ...params };
-  for (const field of ARCHIVE_DATE_FIELDS) {
-    const { fromParam, toParam } = dateRangeParams(field);
+  for (const field of fields) {
+    const { fromParam, toParam } = rangeParams(field);
     const from = query[fromParam];
     const to = query[toParam];
     delete query[fromParam];
@@ -25,6 +29,11 @@ export function toArchiveQuery(params: QueryParams): QueryParams {
     if (typeof from === 'string' && typeof to === 'string' && from && to) query[field] = `${from},${to}`;
   }
   return query;
+}
+
+/** The table's params → the archive call's query (its three date ranges joined). */
+export function toArchiveQuery(params: QueryParams): QueryParams {
+  return joinDateRanges(params, ARCHIVE_DATE_FIELDS);
 }
 
 /** An archive row's `params` (JSON text on the wire) as name → value pairs; anything else gives none. */
