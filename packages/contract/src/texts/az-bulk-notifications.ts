@@ -1,0 +1,21 @@
+/** The server's messages of the bulk sends (issue 20 item 4; bulk_sms|bulk_whatsapp|bulk_mail|bulk_notification). */
+export const azBulkNotifications = {
+  queued: 'Toplu göndəriş növbəyə qoyuldu: {N} alıcı',
+  noRecipients: 'Bu filtrlərə uyğun alıcı yoxdur',
+  bodyRequired: 'Mətn daxil edilməyib',
+  titleRequired: 'Başlıq daxil edilməyib',
+  templateNotFound: 'Şablon əldə edilə bilmədi',
+  usersRequired: 'Müştəri seçilməyib',
+  numbersRequired: 'Telefon nömrəsi daxil edilməyib',
+  numberInvalid: 'Nömrə düzgün deyil: {VALUE}',
+  emailsRequired: 'E-poçt ünvanı daxil edilməyib',
+  emailInvalid: 'E-poçt ünvanı düzgün deyil: {VALUE}',
+  audienceNotForChannel: 'Bu kanal üçün belə alıcı növü yoxdur',
+  plannedInPast: 'Göndərilmə vaxtı keçmişdədir',
+  tooLong: 'Mətn çox uzundur (ən çox {MAX} simvol)',
+  placeholderNotAllowed: 'Toplu göndərişdə yalnız bu dəyişənlər işlənə bilər: {KNOWN}',
+  notFound: 'Toplu göndəriş tapılmadı',
+  cannotCancel: 'Bu göndəriş artıq başa çatıb',
+  cancelled: 'Toplu göndəriş dayandırıldı',
+  status: { queued: 'Növbədə', running: 'Göndərilir', done: 'Başa çatdı', failed: 'Xəta ilə dayandı', cancelled: 'Dayandırıldı' },
+} as const;
