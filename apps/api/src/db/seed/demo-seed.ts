@@ -18,6 +18,7 @@ import { generateCustomsDemoData } from './demo-customs';
 import { generateFlightsDemoData } from './demo-flights';
 import { generateMoneyDemoData } from './demo-money';
 import { reconcileDemoFlags } from './demo-consistency';
+import { generateTicketsDemoData } from './demo-tickets';
 
 export const DEMO_PASSWORD = 'demo12345';
 export const DEMO_STAFF = [
@@ -81,6 +82,7 @@ export async function seedDemoData(db: Db, opts: { customers: number; declaratio
   await reconcileDemoFlags(db); // declared flags as customs has them (issue 16)
   await alignRegistrations(db); // again: some steps gave parcels to other customers
   await generateMoneyDemoData(db); // customers' balance operations behind their balances (issue 8)
+  await generateTicketsDemoData(db); // support tickets with conversations, categories, ticket templates (issue 20)
   await db.insert(settings).values({ groupId: 'system', key: 'demo_seeded_at', value: new Date().toISOString() });
   return true;
 }

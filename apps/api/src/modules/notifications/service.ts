@@ -1,13 +1,14 @@
 import type { CountersReply } from '@app/contract/auth';
 import type { Db } from '../../db/client';
-import type { RequestUser } from '../../platform/access';
+import { hasPermission, type RequestUser } from '../../platform/access';
 import { partnerScopeOf } from '../../platform/partner-scope';
 import { countOpenConflicted } from '../declarations/unknowns/queries';
 import { countHandoverQueue } from '../warehouse/service';
+import { countTicketBadge } from '../tickets/service';
 import { countUnreadDeclarations } from './queries';
 
 /**
- * Sidebar badges (spec §3 "Counters"). Domains that are not built yet (orders, couriers, tickets)
+ * Sidebar badges (spec §3 "Counters"). Domains that are not built yet (orders, couriers)
  * report 0, the spec's default, until their issue lands. Unknown declarations count the open rows
  * of their list (not deleted, not accepted, not resolved).
  */
@@ -21,7 +22,7 @@ export async function countBadges(db: Db, user: RequestUser, timeZone: string): 
       order: 0,
       declaration,
       conflicted_declaration: conflicted,
-      ticket: 0,
+      ticket: hasPermission(user, 'tickets') ? await countTicketBadge(db) : 0,
       ...queue,
     },
   };
