@@ -7,7 +7,7 @@ import { az } from './texts/az';
  * (spec §7). `warehouse` holds one address per country and `contact` one contact card per branch:
  * their POST names the country (`country_id`) or branch (`branch_id`) it saves.
  */
-export const SETTING_GROUPS = ['email', 'azerpost', 'contact', 'cashback', 'others', 'cashflow', 'warehouse', 'trendyol'] as const;
+export const SETTING_GROUPS = ['email', 'azerpost', 'contact', 'cashback', 'others', 'cashflow', 'topup', 'warehouse', 'trendyol'] as const;
 export type SettingGroupId = (typeof SETTING_GROUPS)[number];
 export const ZSettingGroupId = z.enum(SETTING_GROUPS);
 
@@ -93,6 +93,12 @@ export const ZCashflowSettings = z.object({
   terminalCashboxId: requiredId,
 });
 
+/** Balance top-ups (issue 17): whether customers' USD and TRY balances may be topped up ('1'/'0' on the wire). */
+export const ZTopupSettings = z.object({
+  usdBalanceEnabled: zFlag.default(true),
+  tryBalanceEnabled: zFlag.default(true),
+});
+
 /** One foreign warehouse address (shown to customers, with their code in it). */
 export const ZWarehouseAddress = z.object({
   country_id: zId,
@@ -124,6 +130,7 @@ export const SETTING_GROUP_SCHEMAS = {
   cashback: ZCashbackSettings,
   others: ZOtherSettings,
   cashflow: ZCashflowSettings,
+  topup: ZTopupSettings,
   warehouse: ZWarehouseAddress,
   contact: ZBranchContact,
 } as const satisfies Record<SettingGroupId, z.ZodType>;
@@ -134,6 +141,7 @@ export type PostalSettings = z.infer<typeof ZPostalSettings>;
 export type CashbackSettings = z.infer<typeof ZCashbackSettings>;
 export type OtherSettings = z.infer<typeof ZOtherSettings>;
 export type CashflowSettings = z.infer<typeof ZCashflowSettings>;
+export type TopupSettings = z.infer<typeof ZTopupSettings>;
 export type WarehouseAddressSettings = Omit<z.infer<typeof ZWarehouseAddress>, 'country_id'>;
 export type BranchContactSettings = Omit<z.infer<typeof ZBranchContact>, 'branch_id'>;
 
@@ -171,12 +179,15 @@ const WIRE_NAMES: Partial<Record<SettingGroupId, Record<string, string>>> = {
     orderStatus: 'order_status', courierStatus: 'courier_status',
   },
   cashflow: { cashboxId: 'cashbox_id', terminalCashboxId: 'terminal_cashbox_id' },
+  topup: { usdBalanceEnabled: 'usd_balance_enabled', tryBalanceEnabled: 'try_balance_enabled' },
   warehouse: {
     addressHeading: 'address_heading', address: 'address', district: 'district', city: 'city', province: 'province',
     postalCode: 'postal_code', country: 'country', phone: 'phone', passportIdentity: 'passport_identity',
   },
 };
 const PACKAGE_KEYS = ['small_package', 'medium_package', 'big_package'] as const;
+/** Switches sent as '1'/'0'. */
+const FLAG_KEYS = ['customs', 'usd_balance_enabled', 'try_balance_enabled'] as const;
 const STATUS_KEYS = new Set(['declaration_status', 'order_status', 'courier_status', 'cashbox_id', 'terminal_cashbox_id']);
 type Values = Record<string, unknown>;
 const textOf = (v: unknown) => (v === null || v === undefined ? '' : String(v));
@@ -206,7 +217,7 @@ export function settingGroupToWire(groupId: SettingGroupId, stored: Values): Val
   const wire = renameKeys(stored, names);
   for (const key of STATUS_KEYS) if (key in wire) wire[key] = wire[key] === null || wire[key] === undefined || wire[key] === '' ? '0' : String(wire[key]);
   if ('cashback_expired' in wire) wire.cashback_expired = textOf(wire.cashback_expired);
-  if ('customs' in wire) wire.customs = wire.customs === true || wire.customs === '1' || wire.customs === 1 ? '1' : '0';
+  for (const key of FLAG_KEYS) if (key in wire) wire[key] = wire[key] === true || wire[key] === '1' || wire[key] === 1 ? '1' : '0';
   if (groupId === 'others') {
     // Clients read it as a switch (!!Number): nothing stored is '0'.
     wire.whatsapp = textOf(wire.whatsapp) || '0';
@@ -231,7 +242,7 @@ export function settingGroupFromWire(groupId: SettingGroupId, wire: Values | Val
   const flat: Values = { ...rest, ...(packages && typeof packages === 'object' ? Object.fromEntries(Object.entries(packages).map(([k, v]) => [k, Number(v).toFixed(2)])) : {}) };
   // The picks are option ids again (numbers; '0' is none).
   for (const key of STATUS_KEYS) if (key in flat) flat[key] = flat[key] === '0' || flat[key] === '' || flat[key] === null ? null : Number(flat[key]);
-  if ('customs' in flat) flat.customs = flat.customs === '1';
+  for (const key of FLAG_KEYS) if (key in flat) flat[key] = flat[key] === '1';
   if (groupId === 'others' && flat.whatsapp === '0') flat.whatsapp = null;
   return renameKeys(flat, inverse);
 }

@@ -740,10 +740,13 @@ export const az = {
       cashback: 'Keşbek',
       others: 'Digər',
       cashflow: 'Kassa axını',
+      topup: 'Balans artırılması',
       warehouse: 'Anbarlar',
       trendyol: 'Trendyol qiymətləri',
     } as Record<string, string>,
     fields: {
+      usdBalanceEnabled: 'USD balansının artırılması aktivdir',
+      tryBalanceEnabled: 'TRY balansının artırılması aktivdir',
       ticketHtmlTemplateId: 'Müraciət HTML şablonunun ID-si',
       footerText: 'Alt mətn (footer)',
       headerBannerUrl: 'Yuxarı banner linki',

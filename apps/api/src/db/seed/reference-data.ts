@@ -44,6 +44,8 @@ export async function seedReferenceData(db: Db): Promise<void> {
     { groupId: 'others', key: 'orderPercent', value: '5' },
     { groupId: 'cashflow', key: 'cashboxId', value: null },
     { groupId: 'cashflow', key: 'terminalCashboxId', value: null },
+    { groupId: 'topup', key: 'usdBalanceEnabled', value: true },
+    { groupId: 'topup', key: 'tryBalanceEnabled', value: true },
     { groupId: 'shipper', key: 'name', value: 'Kargo Ofis MMC' },
     { groupId: 'shipper', key: 'address', value: 'Bakı şəh., Nəsimi r-nu, Füzuli küç. 49' },
   ];

@@ -18,9 +18,9 @@ async function read(groupId: string, token = admin, extra = '') {
   return { status: res.statusCode, body: res.json() };
 }
 
-/** email and trendyol carry group_id in the query; the other groups in the form (spec §7). */
+/** email, topup and trendyol carry group_id in the query; the other groups in the form (spec §7). */
 async function save(groupId: string, fields: Record<string, string | number>, token = admin) {
-  const inQuery = groupId === 'email' || groupId === 'trendyol';
+  const inQuery = groupId === 'email' || groupId === 'topup' || groupId === 'trendyol';
   const url = inQuery ? `/api/admin/settings/data?group_id=${groupId}` : '/api/admin/settings/data';
   const res = await postForm(ctx.app, url, bearer(token), inQuery ? fields : { group_id: groupId, ...fields });
   return { status: res.statusCode, body: res.json() };
@@ -49,6 +49,8 @@ const VALID: [string, Record<string, string | number>, Record<string, unknown>][
   ['others', { smallPackage: '0.6', mediumPackage: '1.2', bigPackage: '2.4', bonPercent: '1.5', orderPercent: '5', customs: '1', whatsapp: '+994 50 111 22 33', declarationStatus: 7, orderStatus: 5, courierStatus: '' },
     { package_price: { small_package: 0.6, medium_package: 1.2, big_package: 2.4 }, order_percent: '5.00', customs: '1', declaration_status: '7', order_status: '5', courier_status: '0' }],
   ['cashflow', { cashboxId: 2, terminalCashboxId: 1 }, { cashbox_id: '2', terminal_cashbox_id: '1' }],
+  // The balance top-up switches in the wire names clients send ('1'/'0').
+  ['topup', { usd_balance_enabled: '0', try_balance_enabled: '1' }, { usd_balance_enabled: '0', try_balance_enabled: '1' }],
 ];
 
 describe('[SETTINGS][GROUPS] each setting group saves and reads back', () => {
@@ -102,7 +104,8 @@ describe('[SETTINGS][GROUPS] each setting group saves and reads back', () => {
   });
 
   test('office=1 adds what the form picks from: cash registers, statuses, countries, branches', async () => {
-    expect((await read('cashflow', admin, '&office=1')).body.options.cashboxes.map((c: { id: number }) => c.id)).toEqual([1, 2, 3]);
+    const live = await ctx.database.db.execute<{ id: number }>(sql`select id from cash_registers where deleted_at is null order by id`);
+    expect((await read('cashflow', admin, '&office=1')).body.options.cashboxes.map((c: { id: number }) => c.id)).toEqual(live.rows.map((r) => r.id));
     expect((await read('others', admin, '&office=1')).body.options.declarationStatuses).toContainEqual(expect.objectContaining({ id: 7 }));
     expect((await read('warehouse', admin, '&office=1')).body.options.countries.map((c: { id: number }) => c.id)).toEqual([1, 2]);
     expect((await read('cashflow')).body.options).toBeUndefined();

@@ -36,6 +36,7 @@ export const SETTING_FIELDS: Record<SettingGroupId, readonly SettingField[]> = {
     f('whatsapp', 'text', { isOptional: true }), f('customs', 'flag', { isOptional: true }),
   ],
   cashflow: [f('cashboxId', 'select', { options: 'cashboxes' }), f('terminalCashboxId', 'select', { options: 'cashboxes' })],
+  topup: [f('usdBalanceEnabled', 'flag'), f('tryBalanceEnabled', 'flag')],
   warehouse: [
     f('addressHeading', 'text'), f('address', 'text'), f('district', 'text', { isOptional: true }), f('city', 'text'),
     f('province', 'text', { isOptional: true }), f('postalCode', 'text'), f('country', 'text'), f('phone', 'text'),
@@ -93,9 +94,9 @@ export function toWireForm(groupId: SettingGroupId, values: SettingFormValues, k
   return wire;
 }
 
-/** email and trendyol carry group_id in the query, the other groups in the form (spec §7). */
+/** email, topup and trendyol carry group_id in the query, the other groups in the form (spec §7). */
 export function isGroupInQuery(groupId: SettingGroupId): boolean {
-  return groupId === 'email' || groupId === 'trendyol';
+  return groupId === 'email' || groupId === 'topup' || groupId === 'trendyol';
 }
 
 /** The contract's schema of a group, which the form validates with before the server does. */
