@@ -17,6 +17,7 @@ import { generateHandoverHistoryData, generateWarehouseData } from './demo-wareh
 import { generateCustomsDemoData } from './demo-customs';
 import { generateFlightsDemoData } from './demo-flights';
 import { generateMoneyDemoData } from './demo-money';
+import { generateCashflowDemoData } from './demo-cashflow';
 import { reconcileDemoFlags } from './demo-consistency';
 import { generateTicketsDemoData } from './demo-tickets';
 
@@ -82,6 +83,7 @@ export async function seedDemoData(db: Db, opts: { customers: number; declaratio
   await reconcileDemoFlags(db); // declared flags as customs has them (issue 16)
   await alignRegistrations(db); // again: some steps gave parcels to other customers
   await generateMoneyDemoData(db); // customers' balance operations behind their balances (issue 8)
+  await generateCashflowDemoData(db); // registers in AZN/USD/TRY, cash categories, months of cash-flow operations on the ledger (issue 17)
   await generateTicketsDemoData(db); // support tickets with conversations, categories, ticket templates (issue 20)
   await db.insert(settings).values({ groupId: 'system', key: 'demo_seeded_at', value: new Date().toISOString() });
   return true;
