@@ -39,6 +39,8 @@ const zCreatedRange = z.preprocess(blank, z.string().trim().max(60)
   .optional());
 const filterId = z.preprocess(blank, zId.optional());
 const filterText = z.preprocess(blank, z.string().trim().max(120).optional());
+/** The web table's date-range filter sends the two ends apart (date_from, date_to: 'YYYY-MM-DD HH:mm:ss'). */
+const filterMoment = z.preprocess(blank, zDateTimeText.optional());
 
 // ---------------------------------------------------------------- cash registers
 
@@ -48,6 +50,8 @@ export const ZCashRegisterListQuery = ZListQuery.extend({
   id: filterId,
   name: filterText,
   created_at: zCreatedRange,
+  date_from: filterMoment,
+  date_to: filterMoment,
   currency_id: filterId,
 });
 export type CashRegisterListQuery = z.infer<typeof ZCashRegisterListQuery>;
@@ -127,6 +131,8 @@ export const ZCashCategoryListQuery = ZListQuery.extend({
   id: filterId,
   name: filterText,
   created_at: zCreatedRange,
+  date_from: filterMoment,
+  date_to: filterMoment,
   parent_id: filterId,
   /** 1: top-level rows only (the parent picker). */
   is_top: z.preprocess(blank, z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true').optional()),

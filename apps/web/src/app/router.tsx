@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { authRoutes } from '../features/auth/routes';
+import { cashCategoryRoutes, cashRegisterRoutes } from '../features/cash-registers/routes';
 import { customsRoutes } from '../features/customs/routes';
 import { declarationRoutes } from '../features/declarations/routes';
 import { flightRoutes } from '../features/flights/routes';
@@ -9,6 +10,7 @@ import { notificationRoutes } from '../features/notifications/routes';
 import { settingGroupRoutes } from '../features/settings/routes';
 import { settingListRoutes } from '../features/settings/lists/routes';
 import { sortingRoutes } from '../features/sorting/routes';
+import { transactionRoutes } from '../features/transactions/routes';
 import { userRoutes } from '../features/users/routes';
 import { warehouseRoutes } from '../features/warehouse/routes';
 import { APP_BASE } from './navigation';
@@ -21,7 +23,11 @@ const SectionFallback = lazy(() => import('./pages/section-fallback').then((m) =
 const NotFoundPage = lazy(() => import('./pages/standalone-not-found-page').then((m) => ({ default: m.StandaloneNotFoundPage })));
 
 /** Built screens; every other section of the sidebar falls to SectionFallback ("not ready yet"). */
-const sectionRoutes: RouteObject[] = [...declarationRoutes, ...historyRoutes, ...userRoutes, ...settingGroupRoutes, ...settingListRoutes, ...warehouseRoutes, ...customsRoutes, ...flightRoutes, ...sortingRoutes, ...notificationRoutes];
+const sectionRoutes: RouteObject[] = [...declarationRoutes, ...historyRoutes, ...userRoutes, ...settingGroupRoutes, ...settingListRoutes, ...warehouseRoutes, ...customsRoutes, ...flightRoutes, ...sortingRoutes, ...notificationRoutes,
+  // cash flow (issue 17): M2's registers and categories until M3's section shell (features/cash-flow) takes them as its tabs
+  ...cashRegisterRoutes, ...cashCategoryRoutes,
+  // transactions (issue 17 item 2)
+  ...transactionRoutes];
 
 export const routes: RouteObject[] = [
   ...authRoutes.map((route) => ({ ...route, errorElement: <RouteErrorPage /> })),

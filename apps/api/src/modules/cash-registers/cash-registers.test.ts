@@ -112,6 +112,9 @@ describe('[CASH-REGISTERS][LIST] GET cashboxes', () => {
     const today = (await get(`/api/admin/cashboxes?id=${id}`)).body.data[0].created_at.slice(0, 10);
     expect((await get(`/api/admin/cashboxes?id=${id}&created_at=${encodeURIComponent(`${today} 00:00:00,${today} 23:59:59`)}`)).body.total).toBe(1);
     expect((await get(`/api/admin/cashboxes?id=${id}&created_at=${encodeURIComponent('2001-01-01 00:00:00,2001-12-31 23:59:59')}`)).body.total).toBe(0);
+    // the web table sends the two ends apart
+    expect((await get(`/api/admin/cashboxes?id=${id}&date_from=${encodeURIComponent(`${today} 00:00:00`)}&date_to=${encodeURIComponent(`${today} 23:59:59`)}`)).body.total).toBe(1);
+    expect((await get(`/api/admin/cashboxes?id=${id}&date_to=${encodeURIComponent('2001-12-31 23:59:59')}`)).body.total).toBe(0);
     const byAmount = (await get('/api/admin/cashboxes?sort_column=amount&sort_order=desc&per_page=1000')).body.data.map((r: { amount: string }) => Number(r.amount));
     expect(byAmount).toEqual([...byAmount].sort((a, b) => b - a));
     expect((await get('/api/admin/cashboxes?per_page=1000')).status).toBe(200);

@@ -37,6 +37,8 @@ function registerListSpec(timeZone: string): ListSpec<CashRegisterListQuery> {
       id: filters.equals(cashRegisters.id),
       name: filters.contains(cashRegisters.name),
       created_at: (r) => createdBetween(cashRegisters.createdAt, r, timeZone),
+      date_from: filters.from(cashRegisters.createdAt, timeZone),
+      date_to: filters.to(cashRegisters.createdAt, timeZone),
       currency_id: filters.equals(cashRegisters.currencyId),
     },
     sorts: {
@@ -145,6 +147,8 @@ function categoryListSpec(timeZone: string): ListSpec<CashCategoryListQuery> {
       id: filters.equals(cashCategories.id),
       name: filters.contains(cashCategories.name),
       created_at: (r) => createdBetween(cashCategories.createdAt, r, timeZone),
+      date_from: filters.from(cashCategories.createdAt, timeZone),
+      date_to: filters.to(cashCategories.createdAt, timeZone),
       parent_id: filters.equals(cashCategories.parentId),
       is_top: (v) => (v ? isNull(cashCategories.parentId) : sql`${cashCategories.parentId} is not null`),
     },
