@@ -2,10 +2,8 @@ import { EyeOutlined } from '@ant-design/icons';
 import { MAX_TEMPLATE_DELAY, PLACEHOLDER_NAMES, PLACEHOLDERS, TEMPLATE_LANGS, TEMPLATE_TYPE_NAMES, TEMPLATE_TYPE_IDS, type TemplateTypeId } from '@app/contract/notifications';
 import { az, fill } from '@app/contract/texts/az';
 import { azNotifier } from '@app/contract/texts/az-notifier';
-import { Alert, Button, Col, Flex, Form, Input, Result, Row, Select, Space, Spin, Switch, Tag, Tooltip, Typography } from 'antd';
-import type { TextAreaRef } from 'antd/es/input/TextArea';
-import type { InputRef } from 'antd';
-import { useRef, useState } from 'react';
+import { Alert, Button, Col, Flex, Form, Input, Result, Row, Select, Space, Spin, Switch, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useAuth } from '../../../app/auth/auth-context';
 import { FormModal } from '../../../shared/form/form-modal';
 import { IntegerInput } from '../../../shared/form/integer-input';
@@ -16,7 +14,9 @@ import { readErrorMessage } from '../../../shared/http/http-error';
 import { useToast } from '../../../shared/toast/toast-provider';
 import { findDeclarationByTrackCode } from '../../declarations/api';
 import { useModelOptions, useStatusOptions, useTariffCategoryOptions } from '../lookups';
-import { insertPlaceholder, unknownPlaceholders } from '../model/placeholder-insert';
+import { unknownPlaceholders } from '../model/placeholder-insert';
+import { PlaceholderChips } from './placeholder-chips';
+import { usePlaceholderInsert } from './use-placeholder-insert';
 import { fromTemplateRow, hasTitle, NEW_TEMPLATE, toTemplateWire, type TemplateFormValues } from '../model/template-form';
 import { usePreviewTemplate, useSaveTemplate, useTemplate } from '../templates-api';
 
@@ -25,8 +25,6 @@ const t = azNotifier.templates;
 const FORM_MODAL_WIDTH = 768;
 const CHANNEL_OPTIONS = TEMPLATE_TYPE_IDS.map((id) => ({ value: id, label: TEMPLATE_TYPE_NAMES[id] }));
 const LANG_OPTIONS = TEMPLATE_LANGS.map((lang) => ({ value: lang, label: lang.toUpperCase() }));
-
-type TextField = 'title' | 'body';
 
 /** A warning while typing (the server's refusal is the error that counts, shown on the field after saving). */
 const placeholderWarning = {
@@ -69,43 +67,12 @@ function TemplateForm({ templateId, initial, onClose }: { templateId?: number; i
   const save = useSaveTemplate();
   const toast = useToast();
   const [formError, setFormError] = useState<string | null>(null);
-  const bodyRef = useRef<TextAreaRef>(null);
-  const titleRef = useRef<InputRef>(null);
-  const lastField = useRef<TextField>('body');
+  const { bodyRef, titleRef, insert, remember: rememberCaret } = usePlaceholderInsert(form);
   const typeId = Form.useWatch('template_type_id', form) ?? initial.template_type_id;
   const modelId = Form.useWatch('model_id', form) ?? initial.model_id;
   const models = useModelOptions();
   const statuses = useStatusOptions(modelId);
   const categories = useTariffCategoryOptions();
-
-  const elementOf = (field: TextField): HTMLInputElement | HTMLTextAreaElement | null =>
-    field === 'body' ? bodyRef.current?.resizableTextArea?.textArea ?? null : titleRef.current?.input ?? null;
-
-  /** A chip writes `{name}` at the caret of the text field used last (the body unless the title was), and keeps typing there. */
-  const insert = (name: string) => {
-    const field = lastField.current === 'title' && hasTitle(typeId) ? 'title' : 'body';
-    const element = elementOf(field);
-    const text = (form.getFieldValue(field) as string | undefined) ?? '';
-    const isFocusedBefore = element !== null && element.dataset.caretKnown === '1';
-    const next = insertPlaceholder(
-      { text, start: isFocusedBefore ? element.selectionStart ?? -1 : -1, end: isFocusedBefore ? element.selectionEnd ?? -1 : -1 },
-      name,
-    );
-    form.setFields([{ name: field, value: next.text, touched: true }]);
-    void form.validateFields([field]).catch(() => undefined);
-    window.requestAnimationFrame(() => {
-      const target = elementOf(field);
-      if (!target) return;
-      target.focus();
-      target.setSelectionRange(next.start, next.end);
-      target.dataset.caretKnown = '1';
-    });
-  };
-  const rememberCaret = (field: TextField) => {
-    lastField.current = field;
-    const element = elementOf(field);
-    if (element) element.dataset.caretKnown = '1';
-  };
 
   const submit = async (values: TemplateFormValues) => {
     setFormError(null);
@@ -217,24 +184,7 @@ function TemplateForm({ templateId, initial, onClose }: { templateId?: number; i
             data-testid="template-body"
           />
         </Form.Item>
-        <div style={{ marginTop: -8, marginBottom: 16 }}>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t.placeholdersHint}</Typography.Text>
-          <Flex wrap gap={4} style={{ marginTop: 4 }} role="group" aria-label={t.placeholders}>
-            {PLACEHOLDERS.map((name) => (
-              <Tooltip key={name} title={PLACEHOLDER_NAMES[name]}>
-                <Button
-                  size="small"
-                  // the caret stays in the text field: the chip never takes the focus on a mouse press
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => insert(name)}
-                  data-testid={`chip-${name}`}
-                >
-                  {`{${name}}`}
-                </Button>
-              </Tooltip>
-            ))}
-          </Flex>
-        </div>
+        <PlaceholderChips names={PLACEHOLDERS} describe={(name) => PLACEHOLDER_NAMES[name as keyof typeof PLACEHOLDER_NAMES]} onInsert={insert} />
         <TemplatePreview form={form} />
       </Form>
     </FormModal>
