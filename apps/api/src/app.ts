@@ -46,6 +46,7 @@ import { registerMoneyRoutes } from './modules/money/routes';
 import { registerTransactionRoutes } from './modules/transactions/routes';
 import { registerCashRegisterRoutes } from './modules/cash-registers/routes';
 import { registerCashflowRoutes } from './modules/cashflow/routes';
+import { registerBulkNotificationRoutes } from './modules/bulk-notifications/routes';
 import { registerNotificationRoutes } from './modules/notifications/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
 import { registerUserRoutes } from './modules/users/routes';
@@ -155,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     registerSettingsRoutes(api);
     registerCurrencyRoutes(api);
     registerNotificationRoutes(api);
+    registerBulkNotificationRoutes(api);
     registerMoneyRoutes(api);
     registerTransactionRoutes(api);
     registerCashRegisterRoutes(api);

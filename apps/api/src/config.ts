@@ -99,6 +99,8 @@ const ZConfig = z.object({
   NOTIFY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Messages sent at once by one send job (bulk sends go out in batches of jobs). */
   NOTIFY_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
+  /** First wait before a failed bulk message is tried again (doubled for each further try). */
+  NOTIFY_RETRY_SECONDS: z.coerce.number().int().min(0).default(30),
 });
 export type Config = z.infer<typeof ZConfig>;
 
