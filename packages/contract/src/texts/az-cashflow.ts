@@ -50,6 +50,7 @@ export const azCashflow = {
   // detail
   detailTitle: 'Tranzaksiya - {ID}',
   back: 'Geri',
+  details: 'Ətraflı',
   edit: 'Düzəliş et',
   remove: 'Sil',
   confirmTitle: 'Diqqət',

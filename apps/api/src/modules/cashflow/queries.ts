@@ -21,7 +21,12 @@ function cashflowFilterSpec(timeZone: string): ListSpec<CashflowFilters & Cashfl
     operation_date: (r) => and(r.from ? filters.from(o.operatedAt, timeZone)(r.from) : undefined, r.to ? filters.to(o.operatedAt, timeZone)(r.to) : undefined),
     operation: filters.equals(o.type),
     payment_type: filters.equals(o.paymentType),
-    cash_category_id: (ids) => (ids.length ? sql`(${o.categoryId} in (${idList(ids)}) or ${o.transferCategoryId} in (${idList(ids)}))` : undefined),
+    // A category includes its sub-categories (a top-level one picked alone, or used directly).
+    cash_category_id: (ids) => {
+      if (!ids.length) return undefined;
+      const family = sql`(select c.id from cash_categories c where c.id in (${idList(ids)}) or c.parent_id in (${idList(ids)}))`;
+      return sql`(${o.categoryId} in ${family} or ${o.transferCategoryId} in ${family})`;
+    },
     cash_category_id_parent: (ids) => {
       if (!ids.length) return undefined;
       const family = sql`(select c.id from cash_categories c where c.id in (${idList(ids)}) or c.parent_id in (${idList(ids)}))`;
@@ -243,7 +248,7 @@ export async function sumByDay(db: DbOrTx, query: CashboxDailyQuery, timeZone: s
   const conditions = and(
     query.operation !== undefined ? sql`m.side = ${query.operation}` : undefined,
     query.payment_type !== undefined ? sql`m.payment_type = ${query.payment_type}` : undefined,
-    categoryIds.length ? sql`m.category_id in (${idList(categoryIds)})` : undefined,
+    categoryIds.length ? sql`m.category_id in (select c.id from cash_categories c where c.id in (${idList(categoryIds)}) or c.parent_id in (${idList(categoryIds)}))` : undefined,
     parentIds.length ? sql`m.category_id in (select c.id from cash_categories c where c.id in (${idList(parentIds)}) or c.parent_id in (${idList(parentIds)}))` : undefined,
   );
   const res = await db.execute<{ day: string; count: number; price: string; income: string; expense: string }>(sql`
