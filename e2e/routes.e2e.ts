@@ -157,6 +157,9 @@ function buildLookup(admin: Api, own: Api): Lookup {
         case 'flightId':
           values = [await flight()];
           break;
+        case 'ticketId':
+          values = [await once('ticket', () => firstId(admin, '/api/admin/tickets/list?per_page=1'))];
+          break;
         case 'queueId':
           values = [await once('queue', () => firstId(admin, '/api/admin/handover/list?per_page=1&state_id=41,42'))];
           break;

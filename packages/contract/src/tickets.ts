@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zFile, zFlag, zId, zIdList, ZListQuery } from './common';
+import { zDateTimeText, zFile, zFlag, zId, zIdList, ZListQuery } from './common';
 import { zDateTimeOut, zFlag01, zListReply } from './common';
 import { azTickets } from './texts/az-tickets';
 import { zDateRangeText } from './users';
@@ -56,6 +56,9 @@ export const ZTicketListQuery = ZListQuery.extend({
   state_id: optionalId,
   user_id_admin: optionalId,
   created_at: zDateRangeText,
+  /** Ours (the web table's date filter): the same range as two fields. */
+  date_from: z.preprocess(blank, zDateTimeText.optional()),
+  date_to: z.preprocess(blank, zDateTimeText.optional()),
   /** '1' unread by staff, '0' read. */
   is_new_admin: z.preprocess(blank, zFlag.optional()),
 });
@@ -149,6 +152,10 @@ export type TicketInfoReply = z.infer<typeof ZTicketInfoReply>;
 export const ZTicketWriteReply = z.object({ data: z.object({ id: z.number().int() }) });
 export const ZTicketIdsReply = z.object({ data: z.object({ ids: z.array(z.number().int()) }) });
 
+/** GET tickets/executors (ours): the staff a ticket may be assigned to (the executor picker and filter). */
+export const ZTicketExecutorsReply = z.object({ data: z.array(z.object({ id: z.number().int(), name: z.string(), admin: z.number().int() })) });
+export type TicketExecutor = z.infer<typeof ZTicketExecutorsReply>['data'][number];
+
 // ---------------------------------------------------------------- categories
 
 export const ZTicketCategoryListQuery = ZListQuery.extend({ sort_column: z.enum(['id', 'name']).optional(), name: text(120), hidden: z.preprocess(blank, zFlag.optional()) });
@@ -177,6 +184,8 @@ export const ZMessageTemplateListQuery = ZListQuery.extend({
   name: text(200),
   title: text(200),
   created_at: zDateRangeText,
+  date_from: z.preprocess(blank, zDateTimeText.optional()),
+  date_to: z.preprocess(blank, zDateTimeText.optional()),
 });
 export type MessageTemplateListQuery = z.infer<typeof ZMessageTemplateListQuery>;
 export const ZMessageTemplateRow = z.object({ id: z.number().int(), title: z.string(), body: z.string(), created_at: zDateTimeOut });

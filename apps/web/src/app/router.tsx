@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { authRoutes } from '../features/auth/routes';
-import { cashCategoryRoutes, cashRegisterRoutes } from '../features/cash-registers/routes';
+import { cashFlowRoutes } from '../features/cash-flow/routes';
 import { customsRoutes } from '../features/customs/routes';
 import { declarationRoutes } from '../features/declarations/routes';
 import { flightRoutes } from '../features/flights/routes';
@@ -10,6 +10,7 @@ import { notificationRoutes } from '../features/notifications/routes';
 import { settingGroupRoutes } from '../features/settings/routes';
 import { settingListRoutes } from '../features/settings/lists/routes';
 import { sortingRoutes } from '../features/sorting/routes';
+import { ticketRoutes } from '../features/tickets/routes';
 import { transactionRoutes } from '../features/transactions/routes';
 import { userRoutes } from '../features/users/routes';
 import { warehouseRoutes } from '../features/warehouse/routes';
@@ -24,8 +25,9 @@ const NotFoundPage = lazy(() => import('./pages/standalone-not-found-page').then
 
 /** Built screens; every other section of the sidebar falls to SectionFallback ("not ready yet"). */
 const sectionRoutes: RouteObject[] = [...declarationRoutes, ...historyRoutes, ...userRoutes, ...settingGroupRoutes, ...settingListRoutes, ...warehouseRoutes, ...customsRoutes, ...flightRoutes, ...sortingRoutes, ...notificationRoutes,
-  // cash flow (issue 17): M2's registers and categories until M3's section shell (features/cash-flow) takes them as its tabs
-  ...cashRegisterRoutes, ...cashCategoryRoutes,
+  // cash flow (issue 17): the section shell with its tabs (transactions, operations, cash registers, analytics)
+  ...cashFlowRoutes,
+  ...ticketRoutes, // support tickets and ticket templates (issue 20)
   // transactions (issue 17 item 2)
   ...transactionRoutes];
 

@@ -63,6 +63,8 @@ function ticketListSpec(timeZone: string): ListSpec<TicketListQuery> {
       state_id: filters.equals(t.stateId),
       user_id_admin: filters.equals(t.userIdAdmin),
       created_at: (range) => createdBetween(range, timeZone),
+      date_from: filters.from(t.createdAt, timeZone),
+      date_to: filters.to(t.createdAt, timeZone),
       is_new_admin: filters.flag(t.isNewAdmin),
     },
     sorts: {
@@ -187,6 +189,12 @@ export function findPerson(db: DbOrTx, id: number) {
   return db.select({ id: users.id, admin: users.admin, deletedAt: users.deletedAt }).from(users).where(eq(users.id, id)).then((r) => r[0]);
 }
 
+/** Staff who may take tickets: admins, storage workers and back office, not blocked or deleted. */
+export function findExecutors(db: DbOrTx) {
+  return db.select({ id: users.id, name: sql<string>`coalesce(${fullName(users.name, users.surname)}, '')`, admin: sql<number>`${users.admin}::int` })
+    .from(users).where(and(inArray(users.admin, [1, 2, 3]), isNull(users.deletedAt), eq(users.blocked, false))).orderBy(asc(users.name), asc(users.id)).limit(1000);
+}
+
 export function findCategory(db: DbOrTx, id: number) {
   return db.select().from(ticketCategories).where(eq(ticketCategories.id, id)).then((r) => r[0]);
 }
@@ -229,6 +237,8 @@ export function messageTemplateListSpec(timeZone: string): ListSpec<MessageTempl
         if (range.to) parts.push(filters.to(messageTemplates.createdAt, timeZone)(range.to)!);
         return parts.length ? and(...parts) : undefined;
       },
+      date_from: filters.from(messageTemplates.createdAt, timeZone),
+      date_to: filters.to(messageTemplates.createdAt, timeZone),
     },
     sorts: { id: messageTemplates.id, title: messageTemplates.title, name: messageTemplates.title, created_at: messageTemplates.createdAt },
     defaultSort: { column: 'id', order: 'desc' },

@@ -1,6 +1,6 @@
 import {
   ZTicketCancelMessageQuery, ZTicketCategoryEditForm, ZTicketCategoryForm, ZTicketCategoryListQuery, ZTicketCategoryListReply, ZTicketChangeStateQuery,
-  ZTicketCreateForm, ZTicketEditForm, ZTicketIdQuery, ZTicketIdsQuery, ZTicketIdsReply, ZTicketInfoReply, ZTicketIsNewQuery, ZTicketListQuery,
+  ZTicketCreateForm, ZTicketEditForm, ZTicketExecutorsReply, ZTicketIdQuery, ZTicketIdsQuery, ZTicketIdsReply, ZTicketInfoReply, ZTicketIsNewQuery, ZTicketListQuery,
   ZTicketListReply, ZTicketMessageForm, ZTicketWriteReply,
 } from '@app/contract/tickets';
 import { zId } from '@app/contract/common';
@@ -11,7 +11,7 @@ import { requireUser } from '../../platform/auth/guard';
 import { registerResource } from '../../platform/resource';
 import {
   cancelTicketMessages, cancelTickets, changeTicketState, createTicket, createTicketCategory, editTicket, editTicketCategory, listTicketCategories,
-  listTickets, markTickets, readTicket, readTicketFile, replyToTicket, type TicketDeps,
+  listTicketExecutors, listTickets, markTickets, readTicket, readTicketFile, replyToTicket, type TicketDeps,
 } from './service';
 import { messageTemplateResource } from './templates';
 
@@ -93,6 +93,11 @@ export function registerTicketRoutes(server: FastifyInstance): void {
     schema: { tags, summary: 'Mark tickets unread (value=true) or read (false) by staff', querystring: ZTicketIsNewQuery, response: { 200: ZTicketIdsReply } },
     config: { access },
   }, (req) => markTickets(app.db, requireUser(req), req.query.ticket_id ?? [], req.query.value));
+
+  app.get('/api/admin/tickets/executors', {
+    schema: { tags, summary: 'Staff a ticket may be assigned to (ours: the executor picker)', response: { 200: ZTicketExecutorsReply } },
+    config: { access },
+  }, () => listTicketExecutors(app.db));
 
   app.get('/api/admin/tickets/categories', {
     schema: { tags, summary: 'Ticket categories', querystring: ZTicketCategoryListQuery, response: { 200: ZTicketCategoryListReply } },

@@ -13,7 +13,7 @@ import { badRequest, invalid, notFound } from '../../platform/errors';
 import { newFileKey, sniffFileType, type FileStorage } from '../../platform/files';
 import type { Jobs } from '../../platform/jobs';
 import {
-  cancelMessages, countUnreadTickets, findCategories, findCategory, findConversation, findFilesOfTicket, findFirstMessage, findMessageFile,
+  cancelMessages, countUnreadTickets, findCategories, findCategory, findExecutors, findConversation, findFilesOfTicket, findFirstMessage, findMessageFile,
   findMessagesForUpdate, findPerson, findTicketForUpdate, findTicketPage, findTicketRow, findTicketsForUpdate, insertCategory, insertMessage,
   insertMessageFiles, insertTicket, markTicketRead, updateCategory, updateMessageText, updateTicket, updateTickets, type TicketRecord,
 } from './queries';
@@ -102,6 +102,10 @@ export async function readTicketFile(db: Db, files: FileStorage, fileId: number)
   const data = file ? await files.read(file.path) : null;
   if (!file || !data) throw notFound('file_id');
   return { data, mime: file.mime, name: file.name };
+}
+
+export async function listTicketExecutors(db: Db) {
+  return { data: await findExecutors(db) };
 }
 
 /** The sidebar badge: tickets staff have not read (not cancelled ones). */

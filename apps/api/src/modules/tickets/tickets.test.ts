@@ -268,6 +268,9 @@ describe('[TICKETS][STATE] state, assignment, edit', () => {
     const got = await info(id);
     expect(got.ticket).toMatchObject({ user_id: otherCustomerId, ticket_category_id: categories[1]!.id, user_id_admin: ofisId, user_name_admin: 'Nigar Əliyeva' });
     expect(got.data[0]).toMatchObject({ message: 'Düzəldilmiş sual', document_file: expect.stringMatching(/\.png$/) });
+    const executors = (await get('/api/admin/tickets/executors', ofis)).json().data as { id: number; admin: number }[];
+    expect(executors.map((e) => e.id)).toContain(ofisId);
+    expect(executors.every((e) => e.admin >= 1 && e.admin <= 3)).toBe(true);
     const notStaff = await postMultipart('/api/admin/tickets/edit', ofis, { ticket_id: id, user_id_admin: customerId });
     expect(notStaff.json().errors.user_id_admin).toEqual([azTickets.errors.notStaff]);
     expect((await postMultipart('/api/admin/tickets/edit', ofis, { ticket_id: id, user_id_admin: '' })).statusCode).toBe(200);
