@@ -226,7 +226,7 @@ const TABLE_ALIASES: Record<string, string> = {
   user: 'users', client: 'users', admin_branch: 'branches', branch: 'branches', country: 'countries', company: 'companies',
   tariff: 'tariffs', tariff_category: 'tariff_categories', plan_category: 'tariff_categories', product_type: 'product_types',
   shop: 'shop_names', shop_name: 'shop_names', state: 'statuses', status: 'statuses', cashbox: 'cash_registers', cashboxes: 'cash_registers',
-  cashbox_operations: 'cash_operations', customs_tasks: 'customs_tasks', customs_task: 'customs_tasks', currency: 'currencies',
+  cashbox_operations: 'cash_operations', cashbox_operation: 'cash_operations', customs_tasks: 'customs_tasks', customs_task: 'customs_tasks', currency: 'currencies',
   return_reason: 'return_reasons', return_type: 'return_types', region: 'regions', coupon: 'coupons', cargo: 'cargoes', refund: 'refunds',
   cashback: 'cashbacks', basket: 'baskets', sorting: 'parcel_sortings', transfer: 'container_transfers', discount: 'user_discounts',
   user_discounts: 'user_discounts', operation: 'operations', permission: 'operations', model: 'models', job: 'jobs', export_task: 'export_tasks',
