@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZListQuery, zDateTimeOut, zDecimalOut, zId, zIdList, zInt, zListReply } from './common';
+import { fromUnits, toUnits } from './declaration-workflow';
 import { MODEL } from './models';
 import { MONEY_OBJECT, MONEY_TYPE, PAYMENT_TYPE, TRANSACTION_STATUS } from './money';
 import { azTransactions as t } from './texts/az-transactions';
@@ -42,6 +43,37 @@ export const TRANSACTION_SECTIONS: readonly { objectModel: string | null; modelI
   { objectModel: MONEY_OBJECT.declarationPayment, modelId: MODEL.handover },
   { objectModel: null, modelId: MODEL.transactions },
 ];
+
+// ---------------------------------------------------------------- the AZN amount (spec §5), exact, shared by api and web
+
+const RATE_SCALE = 6;
+const divideHalfUp = (n: bigint, d: bigint) => {
+  const negative = (n < 0n) !== (d < 0n);
+  const [a, b] = [n < 0n ? -n : n, d < 0n ? -d : d];
+  const q = (a * 2n + b) / (b * 2n);
+  return negative ? -q : q;
+};
+/** spec §5: AZN = amount × the day's rate, 2 decimals (half up). '' when either is not a number. */
+export function aznFromAmount(amount: string, rate: string): string {
+  if (!isDecimalText(amount) || !isDecimalText(rate)) return '';
+  return fromUnits(divideHalfUp(toUnits(amount, 2) * toUnits(rate, RATE_SCALE), 10n ** BigInt(RATE_SCALE)));
+}
+/** spec §5: editing the AZN amount back-computes amount = AZN ÷ rate, 2 decimals (half up). */
+export function amountFromAzn(azn: string, rate: string): string {
+  if (!isDecimalText(azn) || !isDecimalText(rate) || toUnits(rate, RATE_SCALE) === 0n) return '';
+  return fromUnits(divideHalfUp(toUnits(azn, 2) * 10n ** BigInt(RATE_SCALE), toUnits(rate, RATE_SCALE)));
+}
+/** The server accepts the AZN amount within one cent of amount × rate (the form's rounding both ways). */
+export const AZN_TOLERANCE = '0.01';
+export function isAznAmountMatching(amount: string, azn: string, rate: string): boolean {
+  const expected = aznFromAmount(amount, rate);
+  if (!expected || !isDecimalText(azn)) return false;
+  const diff = toUnits(azn) - toUnits(expected);
+  return (diff < 0n ? -diff : diff) <= toUnits(AZN_TOLERANCE);
+}
+function isDecimalText(v: string): boolean {
+  return /^\s*\d+(\.\d*)?\s*$/.test(String(v ?? '').replace(',', '.'));
+}
 
 // ---------------------------------------------------------------- list, stats, export (same filters)
 
@@ -150,7 +182,11 @@ export type BalanceReply = z.infer<typeof ZBalanceReply>;
 
 // ---------------------------------------------------------------- status change and cancel (query payment_id[])
 
-const paymentIds = zIdList.refine((v) => v !== undefined && v.length > 0 && v.length <= 1000 && v.every((x) => x > 0), 'payment_id');
+/** `payment_id[]` repeated (or `a,b`): at least one id, at most 1,000. */
+const paymentIds = z.preprocess((v) => {
+  const items = Array.isArray(v) ? v : typeof v === 'string' || typeof v === 'number' ? String(v).split(',') : v;
+  return Array.isArray(items) ? items.map((x) => (typeof x === 'string' ? x.trim() : x)).filter((x) => x !== '') : items;
+}, z.array(zId).min(1).max(1000));
 export const ZTransactionStateQuery = z.object({ payment_id: paymentIds, state_id: zId });
 export type TransactionStateQuery = z.infer<typeof ZTransactionStateQuery>;
 export const ZTransactionCancelQuery = z.object({ payment_id: paymentIds });

@@ -45,7 +45,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { path: 'sorting', label: 'sorting', group: 'main', gate: can('parcel_sorting_list') },
   { path: 'flights', label: 'flights', group: 'main', gate: can('flights') },
   { path: 'supports', label: 'supports', group: 'main', gate: can('tickets'), badge: 'ticket' },
-  { path: 'transactions', label: 'transactions', group: 'main', gate: can('transactions') },
+  // the balances statistics page calls the transactions API (permission transactions)
+  { path: 'transactions', label: 'transactions', group: 'main', gate: can('transactions'), also: ['statistics/transactions'] },
   { path: 'couriers', label: 'couriers', group: 'main', gate: can('couriers'), badge: 'courier' },
   { path: 'couriers/deliverer-assignments', label: 'courierAssignments', group: 'main', gate: can('courier_assignments') },
   { path: 'declarations/unknowns', label: 'unknownDeclarations', group: 'main', gate: can('conflicted_declarations'), badge: 'conflicted_declaration' },
