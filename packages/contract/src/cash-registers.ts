@@ -72,7 +72,10 @@ export const ZCashRegisterRow = z.object({
 export type CashRegisterRow = z.infer<typeof ZCashRegisterRow>;
 export const ZCashRegisterListReply = zListReply(ZCashRegisterRow);
 export type CashRegisterListReply = z.infer<typeof ZCashRegisterListReply>;
-export const ZCashRegisterInfoReply = z.object({ data: ZCashRegisterRow });
+/** The edit form's register: also whether it has ledger entries (its currency is then locked). */
+export const ZCashRegisterDetail = ZCashRegisterRow.extend({ has_entries: z.boolean() });
+export type CashRegisterDetail = z.infer<typeof ZCashRegisterDetail>;
+export const ZCashRegisterInfoReply = z.object({ data: ZCashRegisterDetail });
 
 export const ZCashRegisterIdQuery = z.object({ cashbox_id: zId });
 

@@ -124,7 +124,9 @@ describe('[CASH-REGISTERS][LIST] GET cashboxes', () => {
 
   test('info answers one register; an unknown one is 404', async () => {
     const id = await createRegister('Info kassası', '12');
-    expect((await get(`/api/admin/cashboxes/info?cashbox_id=${id}`)).body.data).toMatchObject({ id, cashbox_name: 'Info kassası', amount: '12.00', initial_amount: '12.00' });
+    expect((await get(`/api/admin/cashboxes/info?cashbox_id=${id}`)).body.data).toMatchObject({ id, cashbox_name: 'Info kassası', amount: '12.00', initial_amount: '12.00', has_entries: false });
+    await moveMoney(id, 1, '1');
+    expect((await get(`/api/admin/cashboxes/info?cashbox_id=${id}`)).body.data).toMatchObject({ amount: '13.00', has_entries: true });
     expect((await get('/api/admin/cashboxes/info?cashbox_id=999999')).status).toBe(404);
   });
 

@@ -70,8 +70,10 @@ export function findCashRegistersForExport(db: DbOrTx, query: CashRegisterListQu
     .where(built.where).orderBy(...built.orderBy).limit(limit);
 }
 
+/** One live register for its edit form, with whether it has ledger entries (its currency is then locked). */
 export function findCashRegisterRow(db: DbOrTx, id: number, timeZone: string) {
-  return db.select(registerColumns(timeZone)).from(cashRegisters)
+  const hasEntries = sql<boolean>`exists (select 1 from ${cashRegisterEntries} e where e.cash_register_id = ${cashRegisters.id})`;
+  return db.select({ ...registerColumns(timeZone), has_entries: hasEntries }).from(cashRegisters)
     .leftJoin(currencies, eq(currencies.id, cashRegisters.currencyId))
     .where(and(eq(cashRegisters.id, id), isNull(cashRegisters.deletedAt)))
     .then((r) => r[0]);

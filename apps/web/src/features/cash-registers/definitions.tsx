@@ -45,7 +45,13 @@ export const cashRegisterDefinition: ResourceDefinition<CashRegisterRow, CashReg
   fields: [
     { name: 'cashbox_name', label: tr.name, kind: 'text', span: 24 },
     { name: 'amount', label: tr.initialAmount, kind: 'decimal', isDisabled: ({ mode }) => mode === 'update', extra: tr.amountLockedHint },
-    { name: 'currency_id', label: tr.currency, kind: 'select', options: 'currencies' },
+    { name: 'currency_id', label: tr.currency, kind: 'select', options: 'currencies', isHidden: ({ values }) => Boolean(values.has_entries) },
+    // a register with ledger entries keeps its currency: shown locked, with the reason
+    {
+      name: 'currency_id', label: tr.currency, kind: 'select', options: 'currencies', isDisabled: () => true, extra: tr.currencyLockedHint,
+      isHidden: ({ values }) => !values.has_entries,
+    },
+    { name: 'has_entries', label: '', kind: 'switch', isLocal: true, isHidden: () => true },
   ],
   deleteConfirm: tr.deleteConfirm,
 };

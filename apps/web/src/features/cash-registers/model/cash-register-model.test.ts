@@ -17,7 +17,8 @@ describe('[CASH-REGISTERS][WEB] register screen rules', () => {
 
   test('the edit form shows the initial amount, not what the register holds now (spec §5: it is sent back unchanged)', () => {
     const row = { id: 3, name: 'Dollar', cashbox_name: 'Dollar', amount: '900.00', initial_amount: '640.00', currency_id: 1, currency_code: 'USD', created_at: '2026-01-01 10:00:00' };
-    expect(toCashRegisterValues(row)).toEqual({ cashbox_name: 'Dollar', amount: '640.00', currency_id: 1 });
+    expect(toCashRegisterValues(row)).toEqual({ cashbox_name: 'Dollar', amount: '640.00', currency_id: 1, has_entries: false });
+    expect(toCashRegisterValues({ ...row, has_entries: true }).has_entries).toBe(true);
   });
 
   test('currencies read as "CODE — name"', () => {

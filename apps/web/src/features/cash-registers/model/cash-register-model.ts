@@ -1,4 +1,4 @@
-import type { CashCategoryRow, CashRegisterRow } from '@app/contract/cash-registers';
+import type { CashCategoryRow, CashRegisterDetail, CashRegisterRow } from '@app/contract/cash-registers';
 import type { SelectOption } from '../../../shared/form/search-select';
 
 /*
@@ -24,11 +24,13 @@ export interface CashRegisterFormValues extends Record<string, unknown> {
   /** The initial amount (spec §5: locked on edit; sent back unchanged). */
   amount: string;
   currency_id: number | undefined;
+  /** Not sent: a register with ledger entries keeps its currency (the server refuses a change). */
+  has_entries?: boolean;
 }
 
 /** A stored register → its form: the initial amount, never what it holds now. */
-export function toCashRegisterValues(row: CashRegisterRow): CashRegisterFormValues {
-  return { cashbox_name: row.cashbox_name, amount: row.initial_amount, currency_id: row.currency_id };
+export function toCashRegisterValues(row: CashRegisterRow | CashRegisterDetail): CashRegisterFormValues {
+  return { cashbox_name: row.cashbox_name, amount: row.initial_amount, currency_id: row.currency_id, has_entries: 'has_entries' in row ? row.has_entries : false };
 }
 
 /** Currencies → select options: "AZN — Azərbaycan manatı". */
