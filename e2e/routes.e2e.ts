@@ -173,6 +173,8 @@ function buildLookup(admin: Api, own: Api): Lookup {
         case 'id':
           if (pattern.startsWith('customs/tasks/')) values = [await once('customs-task', () => firstId(admin, '/api/admin/customs_tasks?per_page=1'))];
           else if (pattern.startsWith('plans/categories/')) values = [await once('tariff-category', () => firstId(admin, '/api/admin/tariff/category_list?per_page=1'))];
+          else if (pattern.startsWith('cash-flow/cash-registers/')) values = [await once('cash-register', () => firstId(admin, '/api/admin/cashboxes?per_page=1'))];
+          else if (pattern.startsWith('cash-flow/operations/')) values = [await once('cash-category', () => firstId(admin, '/api/admin/cash_categories/all?per_page=1'))];
           else throw new Error(`no id for :id in ${pattern}: teach buildLookup where it comes from`);
           break;
         default:
