@@ -55,6 +55,8 @@ export const azNotifier = {
     messageTitle: 'Mesaj #{ID}',
     customerFilter: 'Müştəri #{ID} üzrə süzülüb',
     noStatus: 'Status məlum deyil',
+    close: 'Bağla',
+    attempts: 'Cəhdlər',
   },
   bulk: {
     audience: 'Alıcılar',
@@ -146,7 +148,7 @@ export const azNotifier = {
     preview: 'Önizləmə',
     previewParcel: 'Bağlamanın izləmə kodu',
     previewRun: 'Göstər',
-    previewEmpty: 'Önizləmə üçün bağlamanın izləmə kodunu yazın',
+    previewEmpty: 'İzləmə kodu boş qalsa, seçilmiş statusdakı ən son bağlama götürülür',
     previewFailed: 'Önizləmə alınmadı',
     loadFailed: 'Şablon əldə edilə bilmədi',
     required: 'Zəhmət olmasa doldurun',

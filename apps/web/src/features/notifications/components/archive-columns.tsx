@@ -60,7 +60,7 @@ export function buildArchiveColumns({ spec, view, createdPreset, actions }: Colu
     { key: 'user_id', title: t.user, width: 'small', filter: { kind: 'text', param: 'user_id' },
       render: (row) => {
         const path = userPath(row.user_id);
-        return path ? <Link to={path}>{row.user_id}</Link> : '—';
+        return path ? <Link to={path} title={row.user_name ?? undefined}>{row.user_id}</Link> : '—';
       } },
     view === 'queues'
       ? { key: 'active', title: t.active, width: 'small', filter: { kind: 'boolean', param: 'active' }, render: (row) => flagTag(row.active, t.isActive, t.isPaused, 'blue') }

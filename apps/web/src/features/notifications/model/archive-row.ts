@@ -9,6 +9,7 @@ export interface ArchiveRow {
   number?: string | null;
   email?: string | null;
   user_id: number | null;
+  user_name?: string | null;
   model_id: number | null;
   model_name: string | null;
   object_id: number | null;
