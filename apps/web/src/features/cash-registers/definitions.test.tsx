@@ -13,7 +13,7 @@ function shown(fields: readonly FieldSpec[], mode: 'create' | 'update', values: 
 }
 
 describe('[CASH-REGISTERS][WEB] register form', () => {
-  const fields = cashRegisterDefinition.fields as readonly FieldSpec[];
+  const fields = cashRegisterDefinition.fields as unknown as readonly FieldSpec[];
 
   test('create: name, initial amount and currency are all editable', () => {
     expect(shown(fields, 'create', { amount: '0' })).toEqual([
@@ -39,7 +39,7 @@ describe('[CASH-REGISTERS][WEB] register form', () => {
 
 describe('[CASH-CATEGORIES][WEB] category form', () => {
   test('the parent select leaves out the edited category', () => {
-    const parent = (cashCategoryDefinition.fields as readonly FieldSpec[]).find((f) => f.name === 'parent_id')!;
+    const parent = (cashCategoryDefinition.fields as unknown as readonly FieldSpec[]).find((f) => f.name === 'parent_id')!;
     const all = { parents: [{ value: 1, label: 'Kommunal' }, { value: 3, label: 'Maaşlar' }] };
     const options = parent.options as (ctx: FieldContext, all: Record<string, readonly { value: number | string; label: string }[]>) => unknown;
     expect(options(ctxOf('update', { self_id: 3 }), all)).toEqual([{ value: 1, label: 'Kommunal' }]);
