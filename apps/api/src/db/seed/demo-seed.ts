@@ -13,7 +13,7 @@ import { generateDeclarationExtrasData } from './demo-workflow';
 import { seedDemoCurrencyRates, seedDemoSettings } from './demo-settings';
 import { generateDeclarationListData } from './demo-declaration-lists';
 import { seedDemoSettingLists } from './demo-settings-lists';
-import { generateHandoverHistoryData, generateWarehouseData } from './demo-warehouse';
+import { generateHandoverHistoryData, generateHandoverMoneyData, generateWarehouseData } from './demo-warehouse';
 import { generateCustomsDemoData } from './demo-customs';
 import { generateFlightsDemoData } from './demo-flights';
 import { generateMoneyDemoData } from './demo-money';
@@ -84,6 +84,7 @@ export async function seedDemoData(db: Db, opts: { customers: number; declaratio
   await alignRegistrations(db); // again: some steps gave parcels to other customers
   await generateMoneyDemoData(db); // customers' balance operations behind their balances (issue 8)
   await generateCashflowDemoData(db); // registers in AZN/USD/TRY, cash categories, months of cash-flow operations on the ledger (issue 17)
+  await generateHandoverMoneyData(db); // the handover history's cash in register 1, on the ledger (issue 17)
   await generateTicketsDemoData(db); // support tickets with conversations, categories, ticket templates (issue 20)
   await db.insert(settings).values({ groupId: 'system', key: 'demo_seeded_at', value: new Date().toISOString() });
   return true;

@@ -77,3 +77,51 @@ export async function generateHandoverHistoryData(db: Db, opts: { staffIds: read
       and not exists (select 1 from declaration_payments p where p.declaration_ids @> jsonb_build_array(d.id))
     group by d.user_id, d.branch_id, (d.delivered_at at time zone 'Asia/Baku')::date`);
 }
+
+/**
+ * The money of the demo's handover history (issue 17): each payment's cash went into the cash
+ * register of settings cashflow (1, AZN) as a real handover writes it: a cash operation (reason
+ * 'handover', pointing at the payment) with its ledger entry, and the customer's cash pair of
+ * balance operations in AZN (received and spent on the delivery; no balance effect). Entries follow
+ * the register's existing ones, each with the running balance before it; the register's balance is
+ * moved by their sum (the ledger's rule). Run after the cash-flow demo. Idempotent: payments with a
+ * cash operation are skipped.
+ */
+export async function generateHandoverMoneyData(db: Db): Promise<void> {
+  await db.execute(sql`
+    with ops as (
+      insert into cash_operations (type, cash_register_id, currency_id, amount, payment_type, reason, object_model, object_id, customer_id,
+        description, user_id, status_id, operated_at, created_at)
+      select 1, r.id, r.currency_id, p.cash_azn, 1, 'handover', 'declaration_payment', p.id, p.user_id,
+        'Təhvil zamanı nağd ödəniş: ' || (select string_agg(d.track_code, ', ' order by d.id) from declarations d
+          where d.id in (select jsonb_array_elements_text(p.declaration_ids)::int)), p.cashier_id, 18, p.created_at, p.created_at
+      from declaration_payments p
+      cross join cash_registers r
+      where r.id = 1 and r.deleted_at is null and p.cash_azn > 0 and p.cash_register_id is null
+        and not exists (select 1 from cash_operations o where o.object_model = 'declaration_payment' and o.object_id = p.id)
+      order by p.created_at, p.id
+      returning id, cash_register_id, amount, user_id, created_at
+    )
+    insert into cash_register_entries (cash_register_id, operation_id, amount, balance_before, balance_after, kind, user_id, created_at)
+    select o.cash_register_id, o.id, o.amount,
+      r.balance + coalesce(sum(o.amount) over w - o.amount, 0), r.balance + sum(o.amount) over w, 'post', o.user_id, o.created_at
+    from ops o join cash_registers r on r.id = o.cash_register_id
+    window w as (partition by o.cash_register_id order by o.id)
+    order by o.id`);
+  await db.execute(sql`
+    update cash_registers r set balance = r.amount + t.total
+    from (select cash_register_id, sum(amount) as total from cash_register_entries group by cash_register_id) t
+    where t.cash_register_id = r.id and r.id = 1`);
+  await db.execute(sql`
+    update declaration_payments p set cash_register_id = o.cash_register_id
+    from cash_operations o where o.object_model = 'declaration_payment' and o.object_id = p.id and o.reason = 'handover' and p.cash_register_id is null`);
+  await db.execute(sql`
+    insert into balance_operations (user_id, type, payment_type, status_id, currency, amount, amount_azn, object_model, object_id, description,
+      created_by, confirmed_by, created_at)
+    select p.user_id, t.type, 1, 18, 'AZN', p.cash_azn, p.cash_azn, 'declaration_payment', p.id, o.description, p.cashier_id, p.cashier_id, p.created_at
+    from declaration_payments p
+    join cash_operations o on o.object_model = 'declaration_payment' and o.object_id = p.id and o.reason = 'handover'
+    cross join (values (1), (2)) t(type)
+    where not exists (select 1 from balance_operations b where b.object_model = 'declaration_payment' and b.object_id = p.id)
+    order by p.created_at, p.id, t.type`);
+}

@@ -84,6 +84,16 @@ describe('demo data', () => {
     const [entries] = await db().select({ n: sql<number>`count(*)::int` }).from(balanceEntries);
     expect(entries!.n).toBeGreaterThan(0);
   });
+
+  test("the handover history's cash is in the register: every seeded cash payment has its cash operation and entry", async () => {
+    const res = await db().execute<{ payments: number; missing: number }>(sql`
+      select count(*)::int as payments,
+             count(*) filter (where not exists (select 1 from cash_operations o join cash_register_entries e on e.operation_id = o.id
+               where o.object_model = 'declaration_payment' and o.object_id = p.id and o.amount = p.cash_azn))::int as missing
+      from declaration_payments p where p.cash_azn > 0`);
+    expect(res.rows[0]!.payments).toBeGreaterThan(0);
+    expect(res.rows[0]!.missing).toBe(0);
+  });
 });
 
 describe('a handover writes its money', () => {
