@@ -56,6 +56,10 @@ export const azNotifier = {
     customerFilter: 'Müştəri #{ID} üzrə süzülüb',
     noStatus: 'Status məlum deyil',
     close: 'Bağla',
+    sendQueue: 'Növbəni indi göndər',
+    sendQueueConfirm: 'Növbədə gözləyən bütün aktiv mesajlar indi göndərilsin?',
+    queueSent: 'Göndərilmək üçün növbəyə qoyuldu: {N} mesaj',
+    balance: 'SMS balansı: {N}',
     attempts: 'Cəhdlər',
   },
   bulk: {

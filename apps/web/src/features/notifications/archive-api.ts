@@ -1,5 +1,6 @@
 import type { ListResponse } from '@app/contract/common';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ArchiveSendReply, SmsBalanceReply } from '@app/contract/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, type QueryParams } from '../../shared/http/http-client';
 import { archiveListPath, type ArchiveChannelSpec, type ArchiveView } from './model/archive-channels';
 import { toArchiveQuery } from './model/archive-query';
@@ -9,6 +10,7 @@ export const archiveKeys = {
   all: ['notifications', 'archive'] as const,
   list: (channel: string, view: ArchiveView) => ['notifications', 'archive', channel, view] as const,
   status: (channel: string, id: number) => ['notifications', 'archive', channel, 'status', id] as const,
+  balance: ['notifications', 'sms-balance'] as const,
 };
 
 /** One page of `archive/{channel}` or `archive/{channel}_queues` (fields file: `{ data, total }`). */
@@ -44,5 +46,25 @@ export function useSetMessageActive(spec: ArchiveChannelSpec) {
     mutationFn: ({ id, active }: { id: number; active: boolean }) =>
       http.get(`/api/admin/archive/${spec.apiName}_active`, { [spec.idParam]: id, active: active ? 1 : 0 }),
     onSuccess: () => client.invalidateQueries({ queryKey: archiveKeys.all }),
+  });
+}
+
+/** POST archive/send_{channel} with no fields (as clients call it): every active message still waiting goes out now. */
+export function useSendQueueNow(spec: ArchiveChannelSpec) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => http.postForm<ArchiveSendReply>(`/api/admin/archive/send_${spec.apiName}`, {}),
+    onSuccess: () => client.invalidateQueries({ queryKey: archiveKeys.all }),
+  });
+}
+
+/** GET sms_balance: the SMS provider's balance (`data.obj`, missing → 0). */
+export function useSmsBalance(isEnabled: boolean) {
+  return useQuery({
+    queryKey: archiveKeys.balance,
+    queryFn: ({ signal }) => http.get<SmsBalanceReply>('/api/admin/sms_balance', undefined, signal),
+    select: (reply) => ({ amount: reply.data?.obj ?? 0, currency: reply.data?.currency ?? '' }),
+    enabled: isEnabled,
+    staleTime: 60_000,
   });
 }

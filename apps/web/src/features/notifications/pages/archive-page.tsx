@@ -1,13 +1,14 @@
 import { az, fill } from '@app/contract/texts/az';
 import { azNotifier } from '@app/contract/texts/az-notifier';
-import { Card, Modal, Typography } from 'antd';
+import { SendOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Modal, Tag, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DataTable } from '../../../shared/data-table/data-table';
 import type { TableSort } from '../../../shared/data-table/table-state';
 import { readErrorMessage } from '../../../shared/http/http-error';
 import { useToast } from '../../../shared/toast/toast-provider';
-import { archiveKeys, fetchArchivePage, useResendMessage, useSetMessageActive } from '../archive-api';
+import { archiveKeys, fetchArchivePage, useResendMessage, useSendQueueNow, useSetMessageActive, useSmsBalance } from '../archive-api';
 import { buildArchiveColumns } from '../components/archive-columns';
 import { MessageDetailsModal } from '../components/message-details-modal';
 import { NotifierTabs } from '../components/notifier-tabs';
@@ -29,6 +30,8 @@ export function ArchivePage({ channel, view }: { channel: ArchiveChannel; view: 
   const [modal, contextHolder] = Modal.useModal();
   const resend = useResendMessage(spec);
   const setActive = useSetMessageActive(spec);
+  const sendQueue = useSendQueueNow(spec);
+  const balance = useSmsBalance(channel === 'sms');
   const [opened, setOpened] = useState<ArchiveRow | null>(null);
   const preset = archiveStartPreset(search);
   const t = azNotifier.archive;
@@ -68,6 +71,23 @@ export function ArchivePage({ channel, view }: { channel: ArchiveChannel; view: 
     });
   }, [modal, setActive, toast, t]);
 
+  const confirmSendQueue = () => {
+    void modal.confirm({
+      title: az.form.confirmTitle,
+      content: t.sendQueueConfirm,
+      okText: az.table.yes,
+      cancelText: az.table.no,
+      onOk: async () => {
+        try {
+          const reply = await sendQueue.mutateAsync();
+          void toast.success(fill(t.queueSent, { N: reply.data.count }));
+        } catch (error) {
+          void toast.error(readErrorMessage(error));
+        }
+      },
+    });
+  };
+
   const columns = useMemo(
     () => buildArchiveColumns({ spec, view, createdPreset: preset, actions: { onResend: confirmResend, onSetActive: confirmActive, onOpen: setOpened } }),
     [spec, view, preset, confirmResend, confirmActive],
@@ -77,9 +97,12 @@ export function ArchivePage({ channel, view }: { channel: ArchiveChannel; view: 
   return (
     <Card size="small" styles={{ body: { padding: 12 } }}>
       {contextHolder}
-      <Typography.Title level={4} style={{ marginTop: 0, marginBottom: 0 }}>
-        {azNotifier.titles[channel]}
-      </Typography.Title>
+      <Flex justify="space-between" align="center" gap={8} wrap>
+        <Typography.Title level={4} style={{ marginTop: 0, marginBottom: 0 }}>
+          {azNotifier.titles[channel]}
+        </Typography.Title>
+        {balance.data ? <Tag color="blue" data-testid="sms-balance">{fill(t.balance, { N: `${balance.data.amount} ${balance.data.currency}`.trim() })}</Tag> : null}
+      </Flex>
       <NotifierTabs spec={spec} active={view} />
       <DataTable<ArchiveRow>
         key={`${channel}-${view}`}
@@ -91,6 +114,9 @@ export function ArchivePage({ channel, view }: { channel: ArchiveChannel; view: 
         defaultSort={BY_CREATED}
         isSelectable={false}
         onRowDoubleClick={setOpened}
+        toolbar={view === 'queues' ? () => (
+          <Button icon={<SendOutlined />} loading={sendQueue.isPending} onClick={confirmSendQueue} data-testid="archive-send-queue">{t.sendQueue}</Button>
+        ) : undefined}
       />
       <MessageDetailsModal row={opened} onClose={() => setOpened(null)} />
     </Card>
