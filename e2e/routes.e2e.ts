@@ -163,6 +163,15 @@ function buildLookup(admin: Api, own: Api): Lookup {
         case 'queueId':
           values = [await once('queue', () => firstId(admin, '/api/admin/handover/list?per_page=1&state_id=41,42'))];
           break;
+        case 'templateId':
+          // a notification template; the demo data may have none: an inactive one is made (it sends nothing)
+          values = [await once('template', async () => {
+            const list = await admin<{ data: WireRow[] }>('/api/admin/templates/list?per_page=1');
+            if (list.data[0]) return String(list.data[0].id);
+            const body = new URLSearchParams({ name: 'Routes walk', body: 'Salam {customer_name}', template_type_id: '1', model_id: '2', active: '0', delay: '0' });
+            return String((await admin<{ data: number }>('/api/admin/templates/create', { method: 'POST', body })).data);
+          })];
+          break;
         case 'section':
           values = [...SETTINGS_SECTIONS];
           break;
