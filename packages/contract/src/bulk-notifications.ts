@@ -47,9 +47,9 @@ const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 /** A list of texts sent as `a,b`, repeated keys, `a[]=` or one per line. */
 const textList = z.preprocess((v) => {
   if (v === undefined || v === null || v === '') return undefined;
-  const items = Array.isArray(v) ? v : typeof v === 'string' ? v.split(/[\n,;]+/) : v;
+  const items = Array.isArray(v) ? v : typeof v === 'string' ? [v] : v;
   if (!Array.isArray(items)) return items;
-  return items.map((x) => (typeof x === 'string' ? x.trim() : x)).filter((x) => x !== '');
+  return items.flatMap((x) => (typeof x === 'string' ? x.split(/[\n,;]+/).map((p) => p.trim()) : [x])).filter((x) => x !== '');
 }, z.array(z.string().max(190)).max(BULK_TYPED_MAX).optional());
 
 export const ZBulkFilters = z.object({
