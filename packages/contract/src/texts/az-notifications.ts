@@ -12,6 +12,7 @@ export const azNotifications = {
   templateTypeInvalid: 'Şablon tipi yanlışdır',
   stateRequired: 'Status seçilməyib',
   stateUnknown: 'Bu model üçün belə status yoxdur',
+  modelUnknown: 'Belə model yoxdur',
   tariffCategoryUnknown: 'Belə tarif kateqoriyası yoxdur',
   delayInvalid: 'Gecikmə 0 ilə 10080 dəqiqə arasında olmalıdır',
   messageNotFound: 'Mesaj tapılmadı',
