@@ -123,12 +123,12 @@ export function BalanceFormModal({ onClose }: { onClose: () => void }) {
           </Col>
           <Col xs={24} sm={8}>
             <Form.Item {...item('amount_azn')} label={t.amountAzn} rules={[rule('amount_azn')]}>
-              <DecimalInput suffix="₼" data-testid="balance-form-amount-azn" />
+              <DecimalInput suffix="AZN" data-testid="balance-form-amount-azn" />
             </Form.Item>
           </Col>
         </Row>
         <Typography.Text type="secondary" style={{ display: 'block', marginTop: -12, marginBottom: 12 }} data-testid="balance-form-rate">
-          {rate.data ? fill(t.rate, { CURRENCY: currency, RATE: rate.data }) : rate.isError ? t.rateMissing : az.app.loading}
+          {rate.data ? fill(t.rate, { CURRENCY: currency, RATE: String(parseFloat(rate.data)) }) : rate.isError ? t.rateMissing : az.app.loading}
         </Typography.Text>
         <Form.Item {...item('descr')} label={t.description} rules={[rule('descr')]}>
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} count={{ show: true, max: 1000 }} />

@@ -9,7 +9,6 @@ import type { SelectOption } from '../../../shared/form/search-select';
 import { formatDateTime } from '../../../shared/format/format-date';
 import { formatAmount } from '../../../shared/format/format-number';
 
-const CURRENCY_SIGNS: Record<string, string> = { usd: '$', try: '₺', azn: '₼' };
 const orDash = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? '—' : value);
 
 export interface TransactionColumnLookups {
@@ -37,7 +36,7 @@ export function buildTransactionColumns(lookups: TransactionColumnLookups): Data
     { key: 'section', title: t.section, width: 'normal', render: (row) => row.model_name, filter: { kind: 'text', param: 'model_id' } },
     { key: 'amount', title: t.amount, width: 'normal', sortColumn: 'amount', align: 'right',
       // spec §2: the amount's column filter is the currency selector
-      render: (row) => <span data-testid={`amount-${row.id}`}>{formatAmount(row.amount, CURRENCY_SIGNS[row.currency.toLowerCase()] ?? row.currency)}</span>,
+      render: (row) => <span data-testid={`amount-${row.id}`}>{formatAmount(row.amount, row.currency.toUpperCase())}</span>,
       filter: { kind: 'select', param: 'currency', options: CURRENCY_OPTIONS, isMulti: true } },
     { key: 'before_balance', title: t.previousBalance, width: 'normal', align: 'right',
       render: (row) => (row.before_balance === null ? '—' : row.before_balance.toFixed(2)) },

@@ -43,9 +43,9 @@ export function BalanceStatisticsPage() {
       <Spin spinning={counts.isLoading}>
         <Row gutter={[12, 12]} style={{ marginBottom: 12 }}>
           <Col xs={12} md={6}><Card size="small"><Statistic groupSeparator="" title={t.totalCount} value={counts.data?.total.transaction_count ?? 0} /></Card></Col>
-          <Col xs={12} md={6}><Card size="small"><Statistic groupSeparator="" precision={2} title="USD" value={counts.data?.total.amount_usd ?? 0} suffix="$" /></Card></Col>
-          <Col xs={12} md={6}><Card size="small"><Statistic groupSeparator="" precision={2} title="TRY" value={counts.data?.total.amount_try ?? 0} suffix="₺" /></Card></Col>
-          <Col xs={12} md={6}><Card size="small"><Statistic groupSeparator="" precision={2} title="AZN" value={counts.data?.total.amount_azn ?? 0} suffix="₼" /></Card></Col>
+          <Col xs={12} md={6}><Card size="small"><Statistic groupSeparator="" precision={2} title="USD" value={counts.data?.total.amount_usd ?? 0} suffix="USD" /></Card></Col>
+          <Col xs={12} md={6}><Card size="small"><Statistic groupSeparator="" precision={2} title="TRY" value={counts.data?.total.amount_try ?? 0} suffix="TRY" /></Card></Col>
+          <Col xs={12} md={6}><Card size="small"><Statistic groupSeparator="" precision={2} title="AZN" value={counts.data?.total.amount_azn ?? 0} suffix="AZN" /></Card></Col>
         </Row>
         <Segmented options={[...CURRENCIES]} value={currency} onChange={(v) => setCurrency(v as (typeof CURRENCIES)[number])} style={{ marginBottom: 8 }} />
         <Table<BalanceCountRow>
