@@ -232,6 +232,10 @@ describe('[CASH-REGISTERS][REMOVE] POST cashboxes/remove', () => {
     const [stored] = await rows<{ deleted: boolean }>(sql`select deleted_at is not null as deleted from cash_registers where id = ${id}`);
     expect(stored!.deleted).toBe(true);
     expect((await post(`/api/admin/cashboxes/remove?cashbox_id=${id}`)).status).toBe(404);
+    // spec §7 calls it cancel
+    const other = await createRegister('Ləğv ediləcək', '0');
+    expect((await post(`/api/admin/cashboxes/cancel?cashbox_id=${other}`)).status).toBe(200);
+    expect(await registerRow(other)).toBeUndefined();
   });
 
   test('refused (422) while it has ledger entries, even when they net to zero', async () => {
@@ -400,6 +404,9 @@ describe('[CASH-CATEGORIES][REMOVE] POST cash_categories/remove', () => {
     expect((await get(`/api/admin/cash_categories/info?cash_category_id=${b}`)).status).toBe(404);
     expect((await post(`/api/admin/cash_categories/remove?cash_category_id=${a}`)).status).toBe(200);
     expect((await post(`/api/admin/cash_categories/remove?cash_category_id=${a}`)).status).toBe(404);
+    const viaCancel = await createCategory('Spec §7 cancel');
+    expect((await post(`/api/admin/cash_categories/cancel?cash_category_id=${viaCancel}`)).status).toBe(200);
+    expect((await get(`/api/admin/cash_categories/info?cash_category_id=${viaCancel}`)).status).toBe(404);
   });
 
   test('refused while cash operations use it (also a cancelled one); the row stays', async () => {

@@ -58,13 +58,16 @@ export function registerCashRegisterRoutes(server: FastifyInstance): void {
     config: { access: REGISTERS_CUD },
   }, (req) => editCashRegister(app.db, requireUser(req), req.body));
 
-  app.post('/api/admin/cashboxes/remove', {
-    schema: {
-      tags, summary: 'Removes a register (soft; cashbox_id): refused while it has ledger entries, is named in settings cashflow or is a user\'s register',
-      querystring: ZCashRegisterIdQuery, response: { 200: ZCashRegisterSavedReply },
-    },
-    config: { access: REGISTERS_CUD },
-  }, (req) => removeCashRegister(app.db, requireUser(req), req.query.cashbox_id));
+  // `remove` is what clients send (api-paths-in-use); spec §7 names it `cancel`: both answer.
+  for (const path of ['/api/admin/cashboxes/remove', '/api/admin/cashboxes/cancel']) {
+    app.post(path, {
+      schema: {
+        tags, summary: 'Removes a register (soft; cashbox_id): refused while it has ledger entries, is named in settings cashflow or is a user\'s register',
+        querystring: ZCashRegisterIdQuery, response: { 200: ZCashRegisterSavedReply },
+      },
+      config: { access: REGISTERS_CUD },
+    }, (req) => removeCashRegister(app.db, requireUser(req), req.query.cashbox_id));
+  }
 
   app.get('/api/admin/cashboxes/export', {
     schema: { tags, summary: "The registers of the list's filters as .xlsx (cash-registers_export_{random}.xlsx)", querystring: ZCashRegisterListQuery },
@@ -118,11 +121,13 @@ export function registerCashRegisterRoutes(server: FastifyInstance): void {
     config: { access: CATEGORIES_CUD },
   }, (req) => editCashCategory(app.db, requireUser(req), req.body));
 
-  app.post('/api/admin/cash_categories/remove', {
-    schema: {
-      tags, summary: 'Removes a category (soft; cash_category_id): refused while it has sub-categories or cash operations use it',
-      querystring: ZCashCategoryIdQuery, response: { 200: ZCashCategorySavedReply },
-    },
-    config: { access: CATEGORIES_CUD },
-  }, (req) => removeCashCategory(app.db, requireUser(req), req.query.cash_category_id));
+  for (const path of ['/api/admin/cash_categories/remove', '/api/admin/cash_categories/cancel']) {
+    app.post(path, {
+      schema: {
+        tags, summary: 'Removes a category (soft; cash_category_id): refused while it has sub-categories or cash operations use it',
+        querystring: ZCashCategoryIdQuery, response: { 200: ZCashCategorySavedReply },
+      },
+      config: { access: CATEGORIES_CUD },
+    }, (req) => removeCashCategory(app.db, requireUser(req), req.query.cash_category_id));
+  }
 }
