@@ -20,6 +20,7 @@ import { generateMoneyDemoData } from './demo-money';
 import { generateCashflowDemoData } from './demo-cashflow';
 import { reconcileDemoFlags } from './demo-consistency';
 import { generateTicketsDemoData } from './demo-tickets';
+import { generateNotificationsDemoData } from './demo-notifications';
 
 export const DEMO_PASSWORD = 'demo12345';
 export const DEMO_STAFF = [
@@ -86,6 +87,7 @@ export async function seedDemoData(db: Db, opts: { customers: number; declaratio
   await generateCashflowDemoData(db); // registers in AZN/USD/TRY, cash categories, months of cash-flow operations on the ledger (issue 17)
   await generateHandoverMoneyData(db); // the handover history's cash in register 1, on the ledger (issue 17)
   await generateTicketsDemoData(db); // support tickets with conversations, categories, ticket templates (issue 20)
+  await generateNotificationsDemoData(db); // templates per channel, opt-ins, a few hundred archived messages (issue 20); after every status change
   await db.insert(settings).values({ groupId: 'system', key: 'demo_seeded_at', value: new Date().toISOString() });
   return true;
 }

@@ -87,6 +87,25 @@ const messagesOf = (objectId: number) => db().select().from(notificationMessages
 /** Jobs waiting for a back-off run now (the test does not wait 30 s). */
 const makeJobsDue = () => db().execute(sql`update jobs set run_at = now() where status = 'queued'`);
 
+describe('[NOTIFY][DEMO] demo data', () => {
+  test('templates for every channel and an archive of a few hundred messages, sent, failed and waiting', async () => {
+    const templates = await db().select().from(notificationTemplates);
+    expect(new Set(templates.map((t) => t.templateTypeId))).toEqual(new Set([1, 2, 3, 4]));
+    const counts = await db().execute<{ channel: string; n: number; sent: number; failed: number; waiting: number }>(sql`
+      select channel, count(*)::int n, count(*) filter (where is_sent)::int sent, count(*) filter (where error is not null)::int failed,
+             count(*) filter (where not is_sent and error is null)::int waiting
+      from notification_messages where created_by is null group by channel`);
+    const total = counts.rows.reduce((n, r) => n + r.n, 0);
+    expect(total).toBeGreaterThanOrEqual(150);
+    expect(counts.rows.map((r) => r.channel)).toEqual(expect.arrayContaining(['sms', 'mail', 'whatsapp']));
+    expect(counts.rows.some((r) => r.failed > 0)).toBe(true);
+    expect(counts.rows.some((r) => r.waiting > 0)).toBe(true);
+    const list = (await get('/api/admin/archive/sms?per_page=5')).json();
+    expect(list.total).toBeGreaterThan(0);
+    expect(list.data[0].body).not.toMatch(/\{[a-z_]+\}/);
+  });
+});
+
 describe('[NOTIFY][TEMPLATES] templates/*', () => {
   test('an unknown placeholder is refused at save time with a 422 on body; a known one saves', async () => {
     const bad = await post('/api/admin/templates/create', admin, { name: 'X', template_type_id: 1, model_id: 2, state_id: 9, body: 'Salam {customer_nam}, {track_code}', active: '1', delay: 0 });
