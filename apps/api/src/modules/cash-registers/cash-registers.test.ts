@@ -381,6 +381,19 @@ describe('[CASH-CATEGORIES][PARENT] never its own parent, no cycle, two levels',
     expect((await get(`/api/admin/cash_categories/info?cash_category_id=${b}`)).body.data).toMatchObject({ parent_id: null, category_name: 'Dəftərxana 2' });
   });
 
+  test('two concurrent edits putting A under B and B under A never both pass (no cycle is ever stored)', async () => {
+    for (let round = 0; round < 5; round++) {
+      const a = await createCategory(`Yarış A${round}`);
+      const b = await createCategory(`Yarış B${round}`);
+      const [first, second] = await Promise.all([editCategory(a, `Yarış A${round}`, b), editCategory(b, `Yarış B${round}`, a)]);
+      expect([first.status, second.status].sort()).toEqual([200, 422]);
+      const stored = await rows<{ id: number; parent_id: number | null }>(sql`select id, parent_id from cash_categories where id in (${a}, ${b}) order by id`);
+      expect(stored.filter((r) => r.parent_id !== null)).toHaveLength(1);
+    }
+    // nowhere in the table does a category sit below one of its own descendants, nor three levels deep
+    expect(await rows(sql`select c.id from cash_categories c join cash_categories p on p.id = c.parent_id where p.parent_id is not null and c.deleted_at is null`)).toEqual([]);
+  });
+
   test('an unknown or removed parent is 422; a blank name 422; an unknown category 404', async () => {
     expect((await postMultipart('/api/admin/cash_categories/create', { category_name: 'Yetim', parent_id: 999999 })).body.errors.parent_id).toEqual([tc.unknownParent]);
     const gone = await createCategory('Silinmiş valideyn');
