@@ -3,6 +3,7 @@ import { MODEL } from '@app/contract/models';
 import { PAYMENT_TYPE_NAMES } from '@app/contract/money';
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { cashFlowDaily } from '../../db/schema/cashflow';
 import { cashCategories, cashOperations as o, cashRegisterEntries, cashRegisters } from '../../db/schema/money';
 import { currencies, settings } from '../../db/schema/settings';
 import { buildListQuery, countList, filters, type ListSpec } from '../../platform/list-query';
@@ -266,6 +267,57 @@ export async function findBalanceBefore(db: DbOrTx, registerId: number, before: 
     select (r.amount + coalesce((select sum(case when m.side = 1 then m.amount else -m.amount end)
              from ${movements({ registerId, timeZone })} m
              ${before ? sql`where m.operated_at < (${before}::timestamp at time zone ${timeZone})` : sql`where false`}), 0))::text as balance
+    from cash_registers r where r.id = ${registerId}`);
+  return res.rows[0]?.balance ?? '0';
+}
+
+// ---------------------------------------------------------------- analytics from the daily lines (cash_flow_daily)
+
+/** Day bounds of the summary path ('YYYY-MM-DD', inclusive). */
+export interface DayRange { from?: string; to?: string }
+const dayBetween = (r: DayRange) => and(
+  r.from ? sql`d.day >= ${r.from}::date` : undefined,
+  r.to ? sql`d.day <= ${r.to}::date` : undefined,
+);
+const categoryFamily = (ids: readonly number[]) => sql`(select c.id from cash_categories c where c.id in (${idList(ids)}) or c.parent_id in (${idList(ids)}))`;
+
+/** Income and expense per category id (null: none) of one register over whole office days. */
+export async function sumByCategoryFromDaily(db: DbOrTx, registerId: number, days: DayRange) {
+  const res = await db.execute<{ category_id: number; income: string; expense: string }>(sql`
+    select d.category_id, coalesce(sum(d.amount) filter (where d.side = 1), 0)::text as income, coalesce(sum(d.amount) filter (where d.side = 2), 0)::text as expense
+    from ${cashFlowDaily} d
+    where ${and(sql`d.cash_register_id = ${registerId}`, dayBetween(days))}
+    group by d.category_id
+    having sum(d.count) <> 0 or sum(d.amount) <> 0`);
+  return res.rows.map((r) => ({ categoryId: Number(r.category_id) === 0 ? null : Number(r.category_id), income: r.income, expense: r.expense }));
+}
+
+/** The daily figures from the daily lines: the same filters as sumByDay, on whole office days. */
+export async function sumByDayFromDaily(db: DbOrTx, query: CashboxDailyQuery, days: DayRange) {
+  const categoryIds = query.cash_category_id ?? [];
+  const parentIds = query.cash_category_id_parent ?? [];
+  const where = and(
+    query.cashbox_id !== undefined ? sql`d.cash_register_id = ${query.cashbox_id}` : undefined,
+    dayBetween(days),
+    query.operation !== undefined ? sql`d.side = ${query.operation}` : undefined,
+    query.payment_type !== undefined ? sql`d.payment_type = ${query.payment_type}` : undefined,
+    categoryIds.length ? sql`d.category_id in ${categoryFamily(categoryIds)}` : undefined,
+    parentIds.length ? sql`d.category_id in ${categoryFamily(parentIds)}` : undefined,
+  );
+  const res = await db.execute<{ day: string; count: number; price: string; income: string; expense: string }>(sql`
+    select to_char(d.day, 'YYYY-MM-DD') as day, sum(d.count)::int as count, sum(d.amount)::text as price,
+           coalesce(sum(d.amount) filter (where d.side = 1), 0)::text as income, coalesce(sum(d.amount) filter (where d.side = 2), 0)::text as expense
+    from ${cashFlowDaily} d
+    ${where ? sql`where ${where}` : sql``}
+    group by d.day having sum(d.count) <> 0 order by d.day`);
+  return res.rows.map((r) => ({ day: r.day, count: Number(r.count), price: r.price, income: r.income, expense: r.expense }));
+}
+
+/** A register's balance at the start of an office day: its initial amount plus every active movement of the days before. */
+export async function findBalanceBeforeDay(db: DbOrTx, registerId: number, day: string | undefined): Promise<string> {
+  const res = await db.execute<{ balance: string }>(sql`
+    select (r.amount + coalesce((select sum(case when d.side = 1 then d.amount else -d.amount end) from ${cashFlowDaily} d
+             where d.cash_register_id = r.id ${day ? sql`and d.day < ${day}::date` : sql`and false`}), 0))::text as balance
     from cash_registers r where r.id = ${registerId}`);
   return res.rows[0]?.balance ?? '0';
 }

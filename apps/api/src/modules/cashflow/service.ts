@@ -11,15 +11,16 @@ import { PAYMENT_TYPE } from '@app/contract/money';
 import { azCashflow } from '@app/contract/texts/az-cashflow';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { CASH_FLOW_DAILY_TIME_ZONE } from '../../db/schema/cashflow';
 import type { RequestUser } from '../../platform/access';
 import { recordAudit } from '../../platform/audit';
 import { invalid, notFound } from '../../platform/errors';
 import { writeXlsx, type XlsxColumn } from '../../platform/xlsx';
 import { cashEffects, negate, postCashEntries, recordCashOperation, type CashEntryInput } from '../money/ledger';
 import {
-  computeRate, findBalanceBefore, findCashflowBatches, findCashflowPage, findCashflowRow, findCashOperationForUpdate, findCategories,
+  computeRate, findBalanceBefore, findBalanceBeforeDay, findCashflowBatches, findCashflowPage, findCashflowRow, findCashOperationForUpdate, findCategories,
   findFirstRegisterId, findLiveCategoryIds, findOperationEffect, findRegisters, findRegisterWithCurrency, findTerminalRegisterSetting,
-  sumByCategory, sumByDay, updateCashOperation, type CashOperationRow,
+  sumByCategory, sumByCategoryFromDaily, sumByDay, sumByDayFromDaily, updateCashOperation, type CashOperationRow, type DayRange,
 } from './queries';
 
 const E = azCashflow.errors;
@@ -257,6 +258,19 @@ export async function exportCashflowCsv(db: Db, query: CashflowFilters & Partial
 // ---------------------------------------------------------------- analytics
 
 const toNumber = (amount: string) => Number(amount);
+
+/**
+ * A period the daily lines (cash_flow_daily) can answer: the app runs in their time zone and each
+ * bound is a whole office day (from 'YYYY-MM-DD[ 00:00[:00]]', to 'YYYY-MM-DD 23:59:59'; either
+ * may be open). Anything else is read from the operations themselves.
+ */
+export function wholeDays(from: string | undefined, to: string | undefined, timeZone: string): DayRange | null {
+  if (timeZone !== CASH_FLOW_DAILY_TIME_ZONE) return null;
+  const start = from === undefined ? null : /^(\d{4}-\d{2}-\d{2})(?: 00:00(?::00)?)?$/.exec(from);
+  const end = to === undefined ? null : /^(\d{4}-\d{2}-\d{2}) 23:59:59$/.exec(to);
+  if ((from !== undefined && !start) || (to !== undefined && !end)) return null;
+  return { from: start?.[1], to: end?.[1] };
+}
 /** Share in %, two places, of an exact decimal over another (0 of 0 is 0). */
 function percentOf(part: string, whole: string): number {
   if (compareAmount(whole, '0') === 0) return 0;
@@ -274,7 +288,8 @@ export async function readCashboxStatistics(db: Db, query: CashboxStatisticsQuer
   const register = registerId === undefined ? undefined : await findRegisterWithCurrency(db, registerId);
   if (query.cashbox_id !== undefined && !register) throw notFound('cashbox_id', E.unknownRegister);
   if (!register) return { cashbox: null, currency: { id: 0, code: '' }, categories: [], total: { income: 0, expense: 0, percent: 0 } };
-  const sums = await sumByCategory(db, register.id, query.start_date, query.end_date, timeZone);
+  const days = wholeDays(query.start_date, query.end_date, timeZone);
+  const sums = days ? await sumByCategoryFromDaily(db, register.id, days) : await sumByCategory(db, register.id, query.start_date, query.end_date, timeZone);
   const used = sums.map((s) => s.categoryId).filter((id): id is number => id !== null);
   const categories = await findCategories(db, used);
   const totalIncome = sumAmounts(sums.map((s) => s.income));
@@ -312,12 +327,14 @@ export async function readCashboxStatistics(db: Db, query: CashboxStatisticsQuer
  * register's balance at its end (the opening balance plus the running net), so the chart draws the curve.
  */
 export async function readCashboxDaily(db: Db, query: CashboxDailyQuery, timeZone: string): Promise<CashboxDailyReply> {
-  const rows = await sumByDay(db, query, timeZone);
+  const days = wholeDays(query.operation_date?.from, query.operation_date?.to, timeZone);
+  const rows = days ? await sumByDayFromDaily(db, query, days) : await sumByDay(db, query, timeZone);
   const isWholeRegister = query.cashbox_id !== undefined && query.operation === undefined && query.payment_type === undefined
     && !(query.cash_category_id?.length) && !(query.cash_category_id_parent?.length);
   const register = query.cashbox_id === undefined ? undefined : await findRegisterWithCurrency(db, query.cashbox_id);
   if (query.cashbox_id !== undefined && !register) throw notFound('cashbox_id', E.unknownRegister);
-  const opening = isWholeRegister ? await findBalanceBefore(db, query.cashbox_id!, query.operation_date?.from, timeZone) : null;
+  const opening = !isWholeRegister ? null
+    : days ? await findBalanceBeforeDay(db, query.cashbox_id!, days.from) : await findBalanceBefore(db, query.cashbox_id!, query.operation_date?.from, timeZone);
   let running = opening;
   const data = rows.map((r) => {
     if (running !== null) running = sumAmounts([running, r.income, negate(r.expense)]);
