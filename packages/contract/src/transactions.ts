@@ -78,7 +78,8 @@ function isDecimalText(v: string): boolean {
 // ---------------------------------------------------------------- list, stats, export (same filters)
 
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
-const text = z.preprocess(blank, z.string().trim().max(120).optional());
+/** A text filter; a number (a customer code or model id typed as digits) counts as its text. */
+const text = z.preprocess((v) => (typeof v === 'number' ? String(v) : blank(v)), z.string().trim().max(120).optional());
 const currencyList = z.preprocess((v) => {
   if (v === undefined || v === null || v === '') return undefined;
   const items = Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : v;

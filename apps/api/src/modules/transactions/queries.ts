@@ -44,9 +44,13 @@ type SpecQuery = TransactionListQuery;
 
 /** spec §2 "Transactions" filters: wire name → condition; sort key → indexed column. */
 export function transactionListSpec(timeZone: string, resolved: ResolvedTransactionFilters): ListSpec<SpecQuery> {
+  // customer code and name, resolved to ids before (resolveCustomerIds), are one condition of the base
+  const customers = resolved.customerIds ? [anyOfIds(o.userId, resolved.customerIds)] : [];
   return {
+    base: customers,
+    isBaseNarrow: customers.length > 0,
     filters: {
-      user_id: () => (resolved.customerIds ? anyOfIds(o.userId, resolved.customerIds) : undefined),
+      user_id: () => undefined,
       user_name: (v) => (resolved.customerIds ? undefined : v
         ? sql`${o.userId} in (select ${users.id} from ${users} where (${users.name} || ' ' || ${users.surname}) ilike ${`%${escapeLike(v)}%`})`
         : undefined),

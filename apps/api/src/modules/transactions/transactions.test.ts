@@ -276,6 +276,13 @@ describe('GET v2/pay/getlist', () => {
     const [u] = await db().select({ name: users.name, surname: users.surname }).from(users).where(eq(users.id, c.id));
     const byName = (await get(`/api/admin/v2/pay/getlist?user_name=${encodeURIComponent(`${u!.name} ${u!.surname}`)}&per_page=50`)).json();
     expect(byName.data.some((r: { id: number }) => r.id === row.id)).toBe(true);
+    const namesakes = (await db().select({ id: users.id }).from(users)
+      .where(sql`(${users.name} || ' ' || ${users.surname}) ilike ${`%${u!.name} ${u!.surname}%`}`)).map((r) => r.id);
+    expect(byName.data.every((r: { user_id: number }) => namesakes.includes(r.user_id))).toBe(true);
+    const [{ m }] = (await db().select({ m: sql<number>`count(*)::int` }).from(balanceOperations).where(sql`${balanceOperations.userId} in ${namesakes}`)) as [{ m: number }];
+    expect(byName.total).toBe(m);
+    const both = (await get(`/api/admin/v2/pay/getlist?user_id=${c.code}&user_name=NOBODY-AT-ALL`)).json();
+    expect(both.total).toBe(0);
     const expense = (await get(`/api/admin/v2/pay/getlist?user_id=${c.code}&type=2`)).json();
     expect(expense.data.some((r: { id: number }) => r.id === row.id)).toBe(false);
     const byState = (await get(`/api/admin/v2/pay/getlist?state_id=21&per_page=50`)).json();
