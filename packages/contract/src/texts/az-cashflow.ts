@@ -38,6 +38,7 @@ export const azCashflow = {
   categoryLabel: 'Kateqoriya',
   targetAmount: 'Köçürülən məbləğ',
   rate: 'Məzənnə: 1 {FROM} = {RATE} {TO}',
+  rateLabel: 'Məzənnə',
   note: 'Qeyd',
   save: 'Yadda saxla',
   cancel: 'Ləğv et',

@@ -10,7 +10,7 @@ import type { DailyPoint } from '../model/analytics';
  * (the chart's table view), and the canvas is labelled as an image of them.
  */
 
-export interface ChartLabels { income: string; expense: string; balance: string; title: string }
+export interface ChartLabels { day: string; income: string; expense: string; balance: string; title: string }
 
 const COLORS = { income: '#3f8600', expense: '#cf1322', balance: '#0A4755' };
 const HEIGHT = 320;
@@ -29,7 +29,7 @@ export default function CashflowChart({ points, labels, currency }: { points: Da
       scales: { x: { time: true }, money: {}, balance: {} },
       legend: { live: true },
       series: [
-        { value: (_u, v) => (v === null ? '—' : new Date(v * 1000).toISOString().slice(0, 10)) },
+        { label: labels.day, value: (_u, v) => (v === null ? '—' : new Date(v * 1000).toISOString().slice(0, 10)) },
         { label: labels.income, scale: 'money', stroke: COLORS.income, fill: `${COLORS.income}99`, paths: bars, points: { show: false }, value: (_u, v) => money(v) },
         { label: labels.expense, scale: 'money', stroke: COLORS.expense, fill: `${COLORS.expense}99`, paths: bars, points: { show: false }, value: (_u, v) => money(v) },
         { label: labels.balance, scale: 'balance', stroke: COLORS.balance, width: 2, points: { show: false }, value: (_u, v) => money(v) },

@@ -73,7 +73,7 @@ function RegisterCard(props: {
         </Col>
         <Col span={8}>
           <Form.Item label={t.currency}>
-            <Input value={currencyOf(registers, values[registerField])} readOnly tabIndex={-1} aria-label={t.currency} data-testid={`cashflow-${side}-currency`} />
+            <Input value={currencyOf(registers, values[registerField])} readOnly variant="filled" tabIndex={-1} aria-label={t.currency} data-testid={`cashflow-${side}-currency`} />
           </Form.Item>
         </Col>
       </Row>
@@ -97,7 +97,7 @@ export function TransactionFormModal({ initial, editedId, onClose }: { initial: 
   const registers = useCashRegisterOptions();
   const categories = useCategoryOptions();
   const [formError, setFormError] = useState<string | null>(null);
-  const watched = Form.useWatch([], form) as FormState | undefined;
+  const watched = Form.useWatch([], { form, preserve: true }) as FormState | undefined;
   const values: FormState = { ...toState(initial), ...(watched ?? {}) };
   const registerList = registers.data ?? [];
   const isTransfer = values.kind === 'transfer';

@@ -46,7 +46,7 @@ export function AnalyticsPage() {
   const points = useMemo(() => buildDailySeries(daily.data, from?.format('YYYY-MM-DD') ?? null, to?.format('YYYY-MM-DD') ?? null),
     [daily.data, from?.valueOf(), to?.valueOf()]); // eslint-disable-line react-hooks/exhaustive-deps
   const currency = stats.data?.currency.code ?? register?.currencyCode ?? '';
-  const labels = useMemo(() => ({ income: t.income, expense: t.expense, balance: t.balance, title: `${t.chartTitle} (${register?.name ?? ''})` }), [register?.name]);
+  const labels = useMemo(() => ({ day: t.day, income: t.income, expense: t.expense, balance: t.balance, title: `${t.chartTitle} (${register?.name ?? ''})` }), [register?.name]);
 
   const categoryColumns = [
     { key: 'name', title: t.category, dataIndex: 'name' },

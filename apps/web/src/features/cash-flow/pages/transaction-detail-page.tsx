@@ -70,7 +70,7 @@ export function TransactionDetailPage() {
           </Card>
         </Col>
         <Col xs={24} lg={12}>
-          <Card size="small" title={row.transfer ? `${t.fromRegister}: ${t.account}` : t.account} data-testid="cashflow-detail-source">
+          <Card size="small" title={row.transfer ? t.fromRegister : t.account} data-testid="cashflow-detail-source">
             <Descriptions column={1} size="small" items={[
               { key: 'register', label: t.cashRegister, children: row.cashbox_name },
               { key: 'currency', label: t.currency, children: row.currency_code },
@@ -79,13 +79,13 @@ export function TransactionDetailPage() {
             ]} />
           </Card>
           {row.transfer === 1 && (
-            <Card size="small" title={`${t.toRegister}: ${t.account}`} style={{ marginTop: 16 }} data-testid="cashflow-detail-target">
+            <Card size="small" title={t.toRegister} style={{ marginTop: 16 }} data-testid="cashflow-detail-target">
               <Descriptions column={1} size="small" items={[
                 { key: 'register', label: t.cashRegister, children: row.cashbox_name_transfer },
                 { key: 'currency', label: t.currency, children: row.transfer_cashbox_currency_code },
                 { key: 'before', label: t.previousBalance, children: formatMoney(row.transfer_before_balance, row.transfer_cashbox_currency_code) },
                 { key: 'amount', label: t.targetAmount, children: formatMoney(row.transfer_cashbox_amount, row.transfer_cashbox_currency_code) },
-                ...(row.transfer_rate ? [{ key: 'rate', label: t.currency, children: t.rate.replace('{FROM}', row.currency_code).replace('{RATE}', String(row.transfer_rate)).replace('{TO}', row.transfer_cashbox_currency_code) }] : []),
+                ...(row.transfer_rate ? [{ key: 'rate', label: t.rateLabel, children: `1 ${row.currency_code} = ${row.transfer_rate} ${row.transfer_cashbox_currency_code}` }] : []),
                 { key: 'category', label: t.incomeCategory, children: transferCategory(row) || '—' },
               ]} />
             </Card>

@@ -68,7 +68,7 @@ export function TransactionsPage() {
         render: (row) => (row.transfer ? `${row.cashbox_name} → ${row.cashbox_name_transfer}` : row.cashbox_name),
       },
       {
-        key: 'amount', title: t.amount, width: 'normal', align: 'right', sortColumn: 'amount',
+        key: 'amount', title: t.amount, width: 'large', align: 'right', sortColumn: 'amount',
         render: (row) => (row.transfer && row.transfer_cashbox_currency_code !== row.currency_code
           ? `${formatMoney(row.amount, row.currency_code)} → ${formatMoney(row.transfer_cashbox_amount, row.transfer_cashbox_currency_code)}`
           : formatMoney(row.amount, row.currency_code)),
