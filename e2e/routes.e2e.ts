@@ -184,6 +184,8 @@ function buildLookup(admin: Api, own: Api): Lookup {
           else if (pattern.startsWith('plans/categories/')) values = [await once('tariff-category', () => firstId(admin, '/api/admin/tariff/category_list?per_page=1'))];
           else if (pattern.startsWith('cash-flow/cash-registers/')) values = [await once('cash-register', () => firstId(admin, '/api/admin/cashboxes?per_page=1'))];
           else if (pattern.startsWith('cash-flow/operations/')) values = [await once('cash-category', () => firstId(admin, '/api/admin/cash_categories/all?per_page=1'))];
+          // a manual expense (handover and balance rows are not editable from the cash-flow screens)
+          else if (pattern.startsWith('cash-flow/transactions/')) values = [await once('cashflow-transaction', () => firstId(admin, '/api/admin/cashbox_operations?per_page=1&operation=2'))];
           else throw new Error(`no id for :id in ${pattern}: teach buildLookup where it comes from`);
           break;
         default:
