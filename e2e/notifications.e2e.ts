@@ -148,10 +148,21 @@ describe('[NOTIFIER] notification screens', () => {
     }, { timeout: 30_000, interval: 1_000 }).toContain('Göndərilib');
     await shot(page, 'notifier-sms-archive');
     // the message whole, opened from its row
-    await tableRows(page, 'archive-sms-archive').first().dblclick();
+    await tableRows(page, 'archive-sms-archive').first().locator('td').nth(1).dblclick();
     expect(await openDialog(page).getByTestId('message-body').textContent()).toMatch(rendered);
     await shot(page, 'notifier-sms-message');
     await page.keyboard.press('Escape');
+    await page.locator('.ant-modal:visible').waitFor({ state: 'detached' });
+
+    // resent after 'Diqqət': a second message with the same text goes out
+    const messageId = await tableRows(page, 'archive-sms-archive').first().locator('td').nth(1).textContent();
+    await page.getByTestId(`message-menu-${messageId}`).click();
+    await page.getByRole('menuitem', { name: 'Yenidən göndər' }).click();
+    const confirm = page.locator('.ant-modal-confirm:visible');
+    await confirm.locator('.ant-modal-confirm-title').getByText('Diqqət').waitFor();
+    await confirm.getByRole('button', { name: 'Bəli' }).click();
+    await toast(page, 'Mesaj yenidən göndərilmək üçün növbəyə qoyuldu').waitFor();
+    await expect.poll(() => tableRows(page, 'archive-sms-archive').count(), { timeout: 15_000 }).toBe(2);
 
     // the customer's page: its SMS button opens the archive for that customer, of all time
     await page.goto(`${BASE_URL}/@next/users/${parcel.user_id}`);

@@ -65,7 +65,7 @@ export function buildArchiveColumns({ spec, view, createdPreset, actions }: Colu
     view === 'queues'
       ? { key: 'active', title: t.active, width: 'small', filter: { kind: 'boolean', param: 'active' }, render: (row) => flagTag(row.active, t.isActive, t.isPaused, 'blue') }
       : null,
-    { key: 'sent', title: isMail ? t.sentMail : t.sent, width: 'small', filter: { kind: 'boolean', param: 'sent' }, render: (row) => flagTag(row.sent, t.isSent, t.isWaiting) },
+    { key: 'sent', title: isMail ? t.sentMail : t.sent, width: isMail ? 125 : 'small', filter: { kind: 'boolean', param: 'sent' }, render: (row) => flagTag(row.sent, t.isSent, t.isWaiting) },
     { key: 'model_name', title: t.model, width: 'normal', filter: { kind: 'text', param: 'model_name' },
       render: (row) => {
         if (!row.model_name && !row.object_id) return '—';

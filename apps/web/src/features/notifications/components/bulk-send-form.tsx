@@ -4,7 +4,7 @@ import { DATE_FORMAT, DATE_TIME_FORMAT } from '@app/contract/common-constants';
 import { PLACEHOLDER_NAMES } from '@app/contract/notifications';
 import { az, fill } from '@app/contract/texts/az';
 import { azNotifier } from '@app/contract/texts/az-notifier';
-import { Alert, Button, Checkbox, Col, DatePicker, Form, Input, Modal, Radio, Row, Space } from 'antd';
+import { Alert, Button, Col, DatePicker, Form, Input, Modal, Radio, Row, Space, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -189,7 +189,7 @@ export function BulkSendForm({ kind, onStarted }: { kind: BulkKind; onStarted: (
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="registered" label={`${t.registeredFrom} — ${t.registeredTo}`}>
+            <Form.Item name="registered" label={t.registered}>
               <DatePicker.RangePicker format={DATE_FORMAT} allowEmpty={[true, true]} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
@@ -199,8 +199,8 @@ export function BulkSendForm({ kind, onStarted }: { kind: BulkKind; onStarted: (
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item name="customs" label=" " valuePropName="checked">
-              <Checkbox>{t.customs}</Checkbox>
+            <Form.Item name="customs" label={t.customs} tooltip={t.customsHint} valuePropName="checked">
+              <Switch aria-label={t.customsHint} />
             </Form.Item>
           </Col>
         </Row>
