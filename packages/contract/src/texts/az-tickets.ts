@@ -74,6 +74,11 @@ export const azTickets = {
     noMessages: 'Mesaj yoxdur',
     cancelledMessage: 'Bu mesaj ləğv edilib',
   },
+  /** The customer's message about a staff reply (e-mail subject; the reply's own text is the body). */
+  notify: {
+    subject: 'Müraciətinizə cavab verildi (#{ID})',
+    filesOnly: 'Müraciətinizə (#{ID}) cavab olaraq fayl göndərildi. Şəxsi kabinetinizdə baxa bilərsiniz.',
+  },
   errors: {
     /** A reply or a change to a ticket that is over (closed 3 or cancelled 4). */
     ticketClosed: 'Bağlanmış və ya ləğv edilmiş müraciətə cavab yazmaq olmaz',

@@ -7,6 +7,9 @@ import { countHandoverQueue } from '../warehouse/service';
 import { countTicketBadge } from '../tickets/service';
 import { countUnreadDeclarations } from './queries';
 
+/** The one way other domains send a customer a message (tickets' staff replies): issue 20, dispatch.ts. */
+export { enqueueNotification, type NotificationInput } from './dispatch';
+
 /**
  * Sidebar badges (spec §3 "Counters"). Domains that are not built yet (orders, couriers)
  * report 0, the spec's default, until their issue lands. Unknown declarations count the open rows

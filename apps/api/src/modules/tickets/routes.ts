@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../platform/auth/guard';
+import { enqueueNotification } from '../notifications/service';
 import { registerResource } from '../../platform/resource';
 import {
   cancelTicketMessages, cancelTickets, changeTicketState, createTicket, createTicketCategory, editTicket, editTicketCategory, listTicketCategories,
@@ -36,7 +37,7 @@ async function gatherFiles(req: FastifyRequest): Promise<void> {
 export function registerTicketRoutes(server: FastifyInstance): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const tz = () => app.config.APP_TIMEZONE;
-  const deps = (): TicketDeps => ({ db: app.db, files: app.files, jobs: app.jobs, timeZone: tz() });
+  const deps = (): TicketDeps => ({ db: app.db, files: app.files, jobs: app.jobs, timeZone: tz(), notify: enqueueNotification });
 
   app.get('/api/admin/tickets/list', {
     schema: { tags, summary: 'Tickets (filters, unread flag, category, state, executor, customer)', querystring: ZTicketListQuery, response: { 200: ZTicketListReply } },

@@ -23,11 +23,19 @@ import {
  * (tickets.ts) and enforced here.
  */
 
+/** Sends a customer a message through the notification queue (notifications' enqueueNotification). */
+export type Notify = (tx: DbOrTx, jobs: Jobs, input: {
+  event: string; userId: number; params: Record<string, string | number>; eventKey: string; objectModel?: string; objectId?: number;
+  body?: string; subject?: string; createdBy?: number;
+}) => Promise<number[]>;
+
 export interface TicketDeps {
   db: Db;
   files: FileStorage;
   jobs: Jobs;
   timeZone: string;
+  /** Absent: replies notify nobody (tests of the conversation alone). */
+  notify?: Notify;
 }
 
 // ---------------------------------------------------------------- attachments
@@ -219,7 +227,7 @@ export async function replyToTicket(deps: TicketDeps, user: RequestUser, form: T
       // the first to answer an unassigned ticket takes it
       userIdAdmin: ticket.userIdAdmin ?? user.id,
     });
-    await notifyCustomerOfAnswer(tx, deps.jobs, { ticket, messageId, body: form.message ?? '' });
+    await notifyCustomerOfAnswer(tx, deps, { ticket, messageId, body: form.message ?? '', staffId: user.id });
     await recordAudit(tx, { userId: user.id, action: 'ticket.reply', entity: 'ticket', entityId: ticket.id, changes: { message_id: messageId, files: files.length } });
     return { id: messageId, saved: files };
   });
@@ -228,16 +236,23 @@ export async function replyToTicket(deps: TicketDeps, user: RequestUser, form: T
 }
 
 /**
- * The customer hears about a staff reply through the notification queue (issue 20 item 5).
- * N1's `enqueueNotification` (modules/notifications/dispatch.ts) is not in the tree yet:
- * TODO(N3, waits for N1 dispatch.ts): replace the body with
- *   await enqueueNotification(tx, jobs, { event: TICKET_ANSWER_EVENT, userId: ticket.userId,
- *     params: { ticket_id: ticket.id }, eventKey: `ticket.answer:${messageId}`, objectModel: 'ticket',
- *     objectId: ticket.id, body });
+ * The customer hears about a staff reply through the notification queue (issue 20 item 5): the
+ * reply's text on every channel the customer's flags allow, once per message (the event key), in
+ * the reply's transaction. A reply with files only says so.
  */
-async function notifyCustomerOfAnswer(_tx: DbOrTx, _jobs: Jobs, input: { ticket: TicketRecord; messageId: number; body: string }): Promise<void> {
-  void TICKET_ANSWER_EVENT;
-  void input;
+async function notifyCustomerOfAnswer(tx: DbOrTx, deps: TicketDeps, input: { ticket: TicketRecord; messageId: number; body: string; staffId: number }): Promise<void> {
+  if (!deps.notify) return;
+  await deps.notify(tx, deps.jobs, {
+    event: TICKET_ANSWER_EVENT,
+    userId: input.ticket.userId,
+    params: { ticket_id: input.ticket.id },
+    eventKey: `ticket:${input.ticket.id}:answer:${input.messageId}`,
+    objectModel: 'ticket',
+    objectId: input.ticket.id,
+    subject: fill(azTickets.notify.subject, { ID: input.ticket.id }),
+    body: input.body.trim() || fill(azTickets.notify.filesOnly, { ID: input.ticket.id }),
+    createdBy: input.staffId,
+  });
 }
 
 /** POST tickets/cancel_message: staff replies leave the conversation; the customer's words stay. */

@@ -3,6 +3,7 @@ import { TICKET_STATE } from '@app/contract/tickets';
 import { azTickets } from '@app/contract/texts/az-tickets';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { notificationMessages } from '../../db/schema/notifications';
 import { ticketMessages, tickets } from '../../db/schema/tickets';
 import { users } from '../../db/schema/users';
 import { bearer, logInAs, postForm, startTestApp, type TestContext } from '../../test/harness';
@@ -208,6 +209,34 @@ describe('[TICKETS][CONVERSATION] create, reply, attachments', () => {
     expect(after.ticket.all_message_count).toBe(2);
     expect((await post(`/api/admin/tickets/cancel_message?ticket_message_id[]=${staffMessage.id}`, ofis)).statusCode).toBe(422);
     expect((await post('/api/admin/tickets/cancel_message?ticket_message_id[]=99999999', ofis)).statusCode).toBe(404);
+  });
+});
+
+describe('[TICKETS][NOTIFY] a staff reply notifies the customer', () => {
+  test("one message per channel the customer takes, with the reply's text, queued once per reply; an opted-out customer gets none", async () => {
+    const db = ctx.database.db;
+    await db.update(users).set({ sendSms: true, sendMail: true, phone: '+994 50 123 45 67', email: 'musteri.ticket@example.az' }).where(eq(users.id, customerId));
+    await db.update(users).set({ sendSms: false, sendMail: false }).where(eq(users.id, otherCustomerId));
+    const id = await openTicket();
+    const res = await postMultipart('/api/admin/tickets/message/create', ofis, { ticket_id: id, message: 'Bağlamanız sabah təhvil veriləcək' });
+    expect(res.statusCode, res.body).toBe(200);
+    const messageId = res.json().data.id as number;
+    const ofTicket = (ticketId: number) => and(eq(notificationMessages.objectId, ticketId), eq(notificationMessages.modelId, 14));
+    const sent = await db.select().from(notificationMessages).where(ofTicket(id));
+    expect(sent.map((m) => m.channel).sort()).toEqual(['mail', 'sms']);
+    for (const m of sent) {
+      expect(m).toMatchObject({ userId: customerId, modelId: 14, body: 'Bağlamanız sabah təhvil veriləcək', eventKey: `ticket:${id}:answer:${messageId}` });
+    }
+    expect(sent.find((m) => m.channel === 'sms')!.to).toBe('994501234567');
+    expect(sent.find((m) => m.channel === 'mail')!.to).toBe('musteri.ticket@example.az');
+    // a second reply is a second message; nothing for the customer's own words
+    await postMultipart('/api/admin/tickets/message/create', ofis, { ticket_id: id, message: 'Əlavə məlumat' });
+    await writeCustomerMessage({ db, files: ctx.app.files }, customerId, { ticketId: id, message: 'Sağ olun' });
+    expect((await db.select().from(notificationMessages).where(ofTicket(id))).length).toBe(4);
+
+    const quiet = await openTicket({ user_id: otherCustomerId });
+    expect((await postMultipart('/api/admin/tickets/message/create', ofis, { ticket_id: quiet, message: 'Cavab' })).statusCode).toBe(200);
+    expect(await db.select().from(notificationMessages).where(ofTicket(quiet))).toEqual([]);
   });
 });
 
