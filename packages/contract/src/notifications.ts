@@ -261,7 +261,7 @@ export const ZMailArchiveReply = z.object({ data: z.array(ZMailArchiveRow), tota
 export type PhoneArchiveReply = z.infer<typeof ZPhoneArchiveReply>;
 export type MailArchiveReply = z.infer<typeof ZMailArchiveReply>;
 
-/** archive/sms_active?sms_id=&active=1|0 (a GET toggle, as clients call it): holds a waiting message back or lets it go. */
+/** archive/sms_active?sms_id=&active=1|0 (a GET toggle, as clients call it): holds a waiting message back or lets it go. The id is a message of any channel whose archive code the caller holds. */
 const activeFlag = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.enum(['0', '1']).transform((v) => v === '1'));
 export const ZSmsActiveQuery = z.object({ sms_id: zId, active: activeFlag });
 export const ZWhatsappActiveQuery = z.object({ whatsapp_id: zId, active: activeFlag });
@@ -303,6 +303,6 @@ export type ArchiveSendForm = z.infer<typeof ZArchiveSendForm>;
 export const ZArchiveSendReply = z.object({ data: z.object({ ids: z.array(z.number().int()), count: z.number().int() }) });
 export type ArchiveSendReply = z.infer<typeof ZArchiveSendReply>;
 
-/** sms_balance: clients read `data.obj` as a number. */
-export const ZSmsBalanceReply = z.object({ data: z.object({ obj: z.number(), balance: z.string(), currency: z.string() }) });
+/** sms_balance: clients read `data.obj` as a number; `configured` false (and 0) when no SMS gateway is set up. */
+export const ZSmsBalanceReply = z.object({ data: z.object({ obj: z.number(), balance: z.string(), currency: z.string(), configured: z.boolean() }) });
 export type SmsBalanceReply = z.infer<typeof ZSmsBalanceReply>;

@@ -4,9 +4,11 @@ import { fill } from '@app/contract/texts/az';
 import { azNotifications as t } from '@app/contract/texts/az-notifications';
 import type { Db, DbOrTx } from '../../db/client';
 import type { NotifyAdapters } from '../../integrations/notify';
+import type { PermissionCode } from '@app/contract/permissions';
 import type { RequestUser } from '../../platform/access';
 import { recordAudit } from '../../platform/audit';
-import { AppError, invalid } from '../../platform/errors';
+import { isAllowed } from '../../platform/access';
+import { AppError, forbidden, invalid } from '../../platform/errors';
 import { enqueueNotification, SEND_NOTIFICATION_JOB, type JobQueue } from './dispatch';
 import { findArchivePage, findMessage, findWaitingMessages, makeSendJobsDue, setMessageActive, setProviderState } from './message-queries';
 
@@ -19,32 +21,50 @@ export async function listArchive(db: DbOrTx, channel: NotifyChannel, isQueue: b
   return await findArchivePage(db, channel, isQueue, query, timeZone) as PhoneArchiveReply | MailArchiveReply;
 }
 
+/**
+ * The archive code a message's channel needs (push has no archive screen: its bulk code). The
+ * `_active` and `_status` calls find a message by id whatever the channel their path names (a client
+ * holding one archive's code reads that channel only), then check the code of the message's channel.
+ */
+const CHANNEL_PERMISSION: Record<NotifyChannel, PermissionCode> = {
+  sms: 'sms_archive', whatsapp: 'whatsapp_archive', mail: 'mail_archive', push: 'bulk_app_notification',
+};
+
+async function findViewable(db: DbOrTx, viewer: RequestUser, id: number, field: string) {
+  const message = await findMessage(db, id);
+  if (!message) throw messageNotFound(field);
+  if (!isAllowed(viewer, { permission: CHANNEL_PERMISSION[message.channel as NotifyChannel] })) throw forbidden();
+  return message;
+}
+
 /** Holds a message back (active 0: the send job skips it) or lets it go again (queued at once when it waits). */
-export async function setArchiveActive(db: Db, jobs: JobQueue, viewer: RequestUser, channel: NotifyChannel, id: number, active: boolean, field: string) {
+export async function setArchiveActive(db: Db, jobs: JobQueue, viewer: RequestUser, id: number, active: boolean, field: string) {
   return db.transaction(async (tx) => {
-    const row = await setMessageActive(tx, id, channel, active);
+    const message = await findViewable(tx, viewer, id, field);
+    const row = await setMessageActive(tx, id, message.channel as NotifyChannel, active);
     if (!row) throw messageNotFound(field);
     if (active && !row.isSent) {
       const runAt = row.sendAt > new Date() ? row.sendAt : new Date();
       await jobs.enqueue(tx, SEND_NOTIFICATION_JOB, { id }, { runAt, singletonKey: `notify:${id}` });
     }
-    await recordAudit(tx, { userId: viewer.id, action: `notification_message.active`, entity: 'notification_message', entityId: String(id), changes: { channel, active } });
+    await recordAudit(tx, { userId: viewer.id, action: `notification_message.active`, entity: 'notification_message', entityId: String(id), changes: { channel: row.channel, active } });
     return { data: { id, active: (active ? 1 : 0) as 0 | 1 } };
   });
 }
 
-/** Asks the provider for a sent message's delivery state, stores it and answers it as text. */
-export async function refreshArchiveStatus(db: Db, notify: NotifyAdapters | undefined, channel: NotifyChannel, id: number, field: string): Promise<string> {
-  const message = await findMessage(db, id, channel);
-  if (!message) throw messageNotFound(field);
+/** Asks the provider of the message's channel for its delivery state, stores it and answers it as text. */
+export async function refreshArchiveStatus(db: Db, notify: NotifyAdapters | undefined, viewer: RequestUser, id: number, field: string): Promise<string> {
+  const message = await findViewable(db, viewer, id, field);
   if (!message.isSent || !message.providerId) return message.error ? `${t.notSentYet}: ${message.error}` : t.notSentYet;
-  const adapter = notify?.[channel];
+  const adapter = notify?.[message.channel as NotifyChannel];
   if (!adapter?.status) return message.providerState ?? t.statusUnknown;
   try {
     const status = await adapter.status(message.providerId);
     await setProviderState(db, id, status.state, status.error ?? null);
     return status.error ? `${status.state}: ${status.error}` : status.state;
   } catch (error) {
+    // a provider that is not configured (or forgot the message) leaves the stored state as the answer
+    if ((error as { retryable?: boolean }).retryable === false) return message.providerState ?? t.statusUnknown;
     throw new AppError(503, fill(t.providerUnavailable, { ERROR: error instanceof Error ? error.message : String(error) }));
   }
 }
@@ -94,13 +114,16 @@ export async function sendFromArchive(db: Db, jobs: JobQueue, viewer: RequestUse
   });
 }
 
+/** The SMS provider's balance; a gateway that is not configured has none (0, `configured` false). */
 export async function readSmsBalance(notify: NotifyAdapters | undefined): Promise<SmsBalanceReply> {
-  if (!notify) throw new AppError(503, fill(t.providerUnavailable, { ERROR: 'SMS' }));
+  const none = { data: { obj: 0, balance: '0', currency: '', configured: false } };
+  if (!notify) return none;
   try {
     const { balance, currency } = await notify.smsBalance();
     const obj = Number(balance);
-    return { data: { obj: Number.isFinite(obj) ? obj : 0, balance, currency } };
+    return { data: { obj: Number.isFinite(obj) ? obj : 0, balance, currency, configured: true } };
   } catch (error) {
+    if ((error as { code?: string }).code === 'not_configured') return none;
     throw new AppError(503, fill(t.providerUnavailable, { ERROR: error instanceof Error ? error.message : String(error) }));
   }
 }

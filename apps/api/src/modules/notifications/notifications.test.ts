@@ -364,8 +364,17 @@ describe('[NOTIFY][ARCHIVE] archive/*', () => {
     expect(status.statusCode, status.body).toBe(200);
     expect(status.headers['content-type']).toContain('text/plain');
     expect(status.body.length).toBeGreaterThan(0);
+    // an SMS-archive holder reaches SMS messages only, whichever archive path names the id
+    const [mailRow] = await db().select({ id: notificationMessages.id }).from(notificationMessages).where(eq(notificationMessages.channel, 'mail')).limit(1);
+    const [warehouseman] = await db().select({ id: users.id }).from(users).where(eq(users.email, 'anbar@example.az'));
+    await grantPermissions(db(), warehouseman!.id, ['sms_archive']);
+    expect((await get(`/api/admin/archive/sms_active?sms_id=${mailRow!.id}&active=1`, noRights)).statusCode).toBe(403);
+    expect((await get(`/api/admin/archive/sms_active?sms_id=${copyId}&active=1`, noRights)).statusCode).toBe(200);
+    await grantPermissions(db(), warehouseman!.id, ['local_warehouse']);
+
     const balance = await get('/api/admin/sms_balance');
     expect(balance.statusCode, balance.body).toBe(200);
+    expect(balance.json().data).toMatchObject({ configured: true });
     expect(typeof balance.json().data.obj).toBe('number');
   });
 });

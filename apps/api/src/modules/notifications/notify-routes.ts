@@ -74,7 +74,8 @@ export function registerNotifyRoutes(server: FastifyInstance): void {
 
   app.post('/api/admin/templates/preview', {
     schema: { tags, summary: "A template (template_id, or the form's title/body) rendered with a real parcel's values (declaration_id, else the newest of its status)", body: ZTemplatePreviewForm, response: { 200: ZTemplatePreviewReply } },
-    config: { access: TEMPLATES, isReadOnly: true },
+    // A read, but a POST (the unsaved text is a form): it takes an Idempotency-Key like every write.
+    config: { access: TEMPLATES },
   }, (req) => previewTemplate(app.db, req.body, tz()));
 
   // ---------------------------------------------------------------- archives
@@ -100,7 +101,7 @@ export function registerNotifyRoutes(server: FastifyInstance): void {
       config: { access },
     }, (req) => {
       const query = req.query as Record<string, unknown> & { active: boolean };
-      return setArchiveActive(app.db, app.jobs, requireUser(req), channel, Number(query[idField]), query.active, idField);
+      return setArchiveActive(app.db, app.jobs, requireUser(req), Number(query[idField]), query.active, idField);
     });
     app.post(`/api/admin/archive/send_${path}`, {
       schema: { tags, summary: `Send ${channel}: no fields = the waiting queue now; ${idField} = that message again (a new row); user_id/${channel === 'mail' ? 'email' : 'number'} + body = an ad-hoc message`, body: ZArchiveSendForm.optional(), response: { 200: ZArchiveSendReply } },
@@ -116,7 +117,7 @@ export function registerNotifyRoutes(server: FastifyInstance): void {
       config: { access: { permission } },
     }, async (req, reply) => {
       const id = Number((req.query as Record<string, unknown>)[idField]);
-      const text = await refreshArchiveStatus(app.db, notify(), channel, id, idField);
+      const text = await refreshArchiveStatus(app.db, notify(), requireUser(req), id, idField);
       return reply.type('text/plain; charset=utf-8').send(text);
     });
   }
