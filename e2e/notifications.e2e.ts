@@ -188,7 +188,21 @@ describe('[NOTIFIER] notification screens', () => {
     await page.goto(`${BASE_URL}/@next/notifier/sms/bulk/send`);
     const form = page.getByTestId('bulk-form-bulk_sms');
     await form.waitFor();
+    // customers of two branches: counted as the API counts them
+    await form.getByText('Filtrlərə görə').click();
+    await form.getByTestId('bulk-branches').click();
+    const options = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+    await options.first().waitFor();
+    await options.nth(0).click();
+    await options.nth(1).click();
+    await page.keyboard.press('Escape');
+    const branches = await api<{ data: { id: number }[] }>('/api/admin/branches?per_page=2');
+    const expected = await api<{ total: number }>(`/api/admin/bulk_sms/count?search_id=filter&branch_id[]=${branches.data[0]!.id}&branch_id[]=${branches.data[1]!.id}`);
+    await form.getByTestId('bulk-count').click();
+    await form.getByTestId('bulk-recipients').getByText(`Alıcı sayı: ${expected.total.toLocaleString('az')}`).waitFor();
+
     await form.getByText('Seçilmiş müştərilər').click();
+    await form.getByText('Filtrlər dəyişib: alıcıları yenidən sayın').waitFor();
     await form.getByTestId('bulk-user-ids').fill(String(userId));
     await form.getByTestId('bulk-count').click();
     await form.getByTestId('bulk-recipients').getByText('Alıcı sayı: 1').waitFor();

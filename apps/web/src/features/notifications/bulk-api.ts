@@ -2,7 +2,7 @@ import type { BulkKind, BulkSendRow } from '@app/contract/bulk-notifications';
 import type { ListResponse } from '@app/contract/common';
 import type { TemplateListReply } from '@app/contract/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http, type FormValue, type QueryParams } from '../../shared/http/http-client';
+import { http, type FormValue } from '../../shared/http/http-client';
 
 export const bulkKeys = {
   all: ['notifications', 'bulk'] as const,
@@ -17,13 +17,13 @@ const HISTORY_SIZE = 10;
 const isRunning = (row: BulkSendRow) => row.status === 'queued' || row.status === 'running';
 
 /** GET {kind}/count: how many recipients the filters reach (for the 'Diqqət' confirmation). */
-export function countBulkRecipients(kind: BulkKind, query: QueryParams, signal?: AbortSignal) {
-  return http.get<{ total: number }>(`/api/admin/${kind}/count`, query, signal);
+export function countBulkRecipients(kind: BulkKind, query: URLSearchParams, signal?: AbortSignal) {
+  return http.get<{ total: number }>(`/api/admin/${kind}/count?${query.toString()}`, undefined, signal);
 }
 
 /** GET bulk_mail/export: the recipients as a CSV file (same query as getlist). */
-export function exportBulkRecipients(kind: BulkKind, query: QueryParams) {
-  return http.getBlob(`/api/admin/${kind}/export`, query);
+export function exportBulkRecipients(kind: BulkKind, query: URLSearchParams) {
+  return http.getBlob(`/api/admin/${kind}/export?${query.toString()}`);
 }
 
 /** POST {kind}/send: queued at once, sent by the job queue; answers the bulk's id. */

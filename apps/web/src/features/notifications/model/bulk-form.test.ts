@@ -18,25 +18,27 @@ const FILTERS: BulkFormValues = {
 };
 
 describe('bulk send filters → query', () => {
-  test('[NOTIFIER][BULK] the filter audience sends its filters with list keys as `key[]` joined (getlist/count)', () => {
-    expect(toBulkQuery(FILTERS)).toEqual({
-      search_id: 'filter',
-      'branch_id[]': [1, 3],
-      'country_id[]': [2],
-      'state_id[]': [9, 10],
-      flight_id: 5,
-      customs: 1,
-      amount: '12.50',
-      d: '2026-01-01 00:00:00,2026-06-30 23:59:59',
-    });
+  test('[NOTIFIER][BULK] the filter audience sends its filters, list keys as `key[]` once per value (getlist/count)', () => {
+    expect([...toBulkQuery(FILTERS).entries()]).toEqual([
+      ['search_id', 'filter'],
+      ['branch_id[]', '1'],
+      ['branch_id[]', '3'],
+      ['country_id[]', '2'],
+      ['state_id[]', '9'],
+      ['state_id[]', '10'],
+      ['flight_id', '5'],
+      ['customs', '1'],
+      ['amount', '12.50'],
+      ['d', '2026-01-01 00:00:00,2026-06-30 23:59:59'],
+    ]);
   });
 
   test('[NOTIFIER][BULK] another audience sends none of the filters left in the form', () => {
-    expect(toBulkQuery({ ...FILTERS, search_id: 'all' })).toEqual({ search_id: 'all' });
-    expect(toBulkQuery({ ...FILTERS, search_id: 'users' })).toEqual({ search_id: 'users', 'user_id[]': [7, 8] });
-    expect(toBulkQuery({ ...FILTERS, search_id: 'user_numbers', addresses: '994501112233\n994551112233, 994501112233' }))
-      .toEqual({ search_id: 'user_numbers', 'number[]': ['994501112233', '994551112233'] });
-    expect(toBulkQuery({ search_id: 'user_emails', addresses: 'a@b.az; c@d.az' })).toEqual({ search_id: 'user_emails', 'email[]': ['a@b.az', 'c@d.az'] });
+    expect(toBulkQuery({ ...FILTERS, search_id: 'all' }).toString()).toBe('search_id=all');
+    expect(toBulkQuery({ ...FILTERS, search_id: 'users' }).toString()).toBe('search_id=users&user_id%5B%5D=7&user_id%5B%5D=8');
+    expect(toBulkQuery({ ...FILTERS, search_id: 'user_numbers', addresses: '994501112233\n994551112233, 994501112233' }).getAll('number[]'))
+      .toEqual(['994501112233', '994551112233']);
+    expect(toBulkQuery({ search_id: 'user_emails', addresses: 'a@b.az; c@d.az' }).getAll('email[]')).toEqual(['a@b.az', 'c@d.az']);
   });
 
   test('[NOTIFIER][BULK] the send is multipart with lists repeated as `key[]`, the text, and planned_at only when set', () => {

@@ -1,5 +1,5 @@
 import { BULK_CHANNEL, type BulkAudience, type BulkKind } from '@app/contract/bulk-notifications';
-import type { FormValue, QueryParams } from '../../../shared/http/http-client';
+import type { FormValue } from '../../../shared/http/http-client';
 
 /** The bulk send form as the screen keeps it (dates already as the wire's texts). */
 export interface BulkFormValues {
@@ -82,12 +82,17 @@ export function collectAudience(values: BulkFormValues): Record<string, string |
   return out;
 }
 
-const LIST_KEYS = new Set(['branch_id', 'country_id', 'state_id', 'user_id', 'number', 'email']);
-
-/** getlist / count / export query (requests file): list keys written `user_id[]` with the values joined by ','. */
-export function toBulkQuery(values: BulkFormValues): QueryParams {
-  const query: QueryParams = {};
-  for (const [key, value] of Object.entries(collectAudience(values))) query[LIST_KEYS.has(key) ? `${key}[]` : key] = value;
+/**
+ * getlist / count / export query: list keys written `user_id[]`, one pair per value
+ * (`branch_id[]=1&branch_id[]=2`). The requests file has the values joined with ',' under one key;
+ * the repeated form is the one every PHP-style reader (and this API) takes as the same list.
+ */
+export function toBulkQuery(values: BulkFormValues): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(collectAudience(values))) {
+    if (Array.isArray(value)) value.forEach((item) => query.append(`${key}[]`, String(item)));
+    else query.set(key, String(value));
+  }
   return query;
 }
 
