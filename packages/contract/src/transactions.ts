@@ -105,7 +105,8 @@ export const ZTransactionListFilters = z.object({
 });
 export type TransactionListFilters = z.infer<typeof ZTransactionListFilters>;
 
-export const TRANSACTION_SORT_COLUMNS = ['id', 'created_at', 'amount', 'user_id', 'type', 'payment_type', 'state_id', 'currency'] as const;
+/** Columns the list may be sorted by: each read from an index at 1,000,000 rows (bench/transactions-list.ts). */
+export const TRANSACTION_SORT_COLUMNS = ['id', 'created_at', 'amount', 'user_id'] as const;
 
 export const ZTransactionListQuery = ZListQuery.extend({
   sort_column: z.enum(TRANSACTION_SORT_COLUMNS).optional(),

@@ -66,6 +66,24 @@ describe('POST pay/balance', () => {
     expect(await cashOf(row.id)).toBeUndefined(); // a gift moves no register
   });
 
+  test('multipart as real clients send it; the same Idempotency-Key twice books the money once', async () => {
+    const c = customers[0]!;
+    const before = (await balances(c.id)).usd;
+    const boundary = `----m1${Math.random().toString(16).slice(2)}`;
+    const payload = Object.entries(gift(c.id, '3.00')).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('') + `--${boundary}--\r\n`;
+    const send = () => ctx.app.inject({
+      method: 'POST', url: '/api/admin/pay/balance', payload,
+      headers: { ...admin, 'content-type': `multipart/form-data; boundary=${boundary}`, 'idempotency-key': `m1-${boundary}` },
+    });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await send();
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().data.id).toBe(first.json().data.id);
+    expect((await balances(c.id)).usd).toBe((Number(before) + 3).toFixed(2));
+  });
+
   test('the AZN amount must be amount × the day\'s rate (±0.01)', async () => {
     const c = customers[1]!;
     await setBalanceThroughLedger(db(), c.id, '0.00');

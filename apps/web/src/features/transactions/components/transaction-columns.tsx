@@ -41,14 +41,14 @@ export function buildTransactionColumns(lookups: TransactionColumnLookups): Data
     { key: 'before_balance', title: t.previousBalance, width: 'normal', align: 'right',
       render: (row) => (row.before_balance === null ? '—' : row.before_balance.toFixed(2)) },
     { key: 'cashback', title: t.cashback, width: 'small', align: 'right', render: (row) => (row.cashback || 0).toFixed(2) },
-    { key: 'type', title: t.type, width: 'small', sortColumn: 'type',
+    { key: 'type', title: t.type, width: 'small',
       render: (row) => (
         <Typography.Text type={row.type === MONEY_TYPE.income ? 'success' : 'danger'} strong>{row.type_name}</Typography.Text>
       ),
       filter: { kind: 'select', param: 'type', options: TYPE_OPTIONS } },
-    { key: 'payment_type', title: t.paymentType, width: 'normal', sortColumn: 'payment_type', render: (row) => row.payment_type_name,
+    { key: 'payment_type', title: t.paymentType, width: 'normal', render: (row) => row.payment_type_name,
       filter: { kind: 'select', param: 'payment_type', options: lookups.paymentTypes, isMulti: true, isLoading: lookups.isLoading } },
-    { key: 'status', title: t.status, width: 'normal', sortColumn: 'state_id',
+    { key: 'status', title: t.status, width: 'normal',
       render: (row) => <Tag color={TRANSACTION_STATUS_COLORS[row.state_id] ?? 'default'}>{row.state_name}</Tag>,
       filter: { kind: 'select', param: 'state_id', options: lookups.statuses, isMulti: true, isLoading: lookups.isLoading } },
     { key: 'confirmed_by', title: t.confirmedBy, width: 'normal', render: (row) => orDash(row.confirmed_by) },
