@@ -83,6 +83,23 @@ describe('[TICKETS][E2E] supports', () => {
     await context.close();
   });
 
+  test('ticket categories: the dialog lists them; a new one, typed into its focused first field, is saved and listed', async () => {
+    const { context, page } = await signedInWithApi(browser, DEMO.backOffice);
+    await page.goto(`${BASE_URL}/@next/supports`);
+    await waitForTable(page, 'supports');
+    await page.getByTestId('ticket-categories').click();
+    await page.getByTestId('ticket-category-create').click();
+    const name = `Kateqoriya ${Date.now() % 100000}`;
+    const field = page.getByTestId('ticket-category-name');
+    await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type(name);
+    await page.locator('.ant-modal:visible').last().getByRole('button', { name: 'Yadda saxla' }).click();
+    await toast(page, 'Dəyişikliklər yadda saxlanıldı').waitFor();
+    await page.locator('.ant-modal:visible').getByText(name).waitFor();
+    await shot(page, 'ticket-categories');
+    await context.close();
+  });
+
   test('ticket templates: the list and its form dialog', async () => {
     const { context, page } = await signedInWithApi(browser, DEMO.admin);
     await page.goto(`${BASE_URL}/@next/ticket-templates`);

@@ -119,3 +119,15 @@ export function useEditTicket() {
     onSuccess: refresh,
   });
 }
+
+/** Create (no id) or edit a ticket category; the pickers' lookup is refreshed. */
+export function useSaveTicketCategory() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id?: number; name: string; hidden: boolean }) =>
+      input.id
+        ? http.postForm('/api/admin/tickets/edit_category', { ticket_category_id: input.id, name: input.name, hidden: input.hidden })
+        : http.postForm('/api/admin/tickets/create_category', { name: input.name, hidden: input.hidden }),
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ['lookups', 'ticket-categories'] }), client.invalidateQueries({ queryKey: ticketKeys.all })]),
+  });
+}

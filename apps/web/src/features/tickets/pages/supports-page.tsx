@@ -1,9 +1,9 @@
-import { CheckOutlined, EyeInvisibleOutlined, StopOutlined, SwapOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, CheckOutlined, EyeInvisibleOutlined, StopOutlined, SwapOutlined } from '@ant-design/icons';
 import { az } from '@app/contract/texts/az';
 import { azTickets } from '@app/contract/texts/az-tickets';
 import { TICKET_STATES, TICKET_TAG_COLORS, ticketStateName, type TicketListRow } from '@app/contract/tickets';
 import { Badge, Button, Card, Dropdown, Modal, Space, Tag, Typography } from 'antd';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { DataTableColumn } from '../../../shared/data-table/column-types';
 import { DataTable } from '../../../shared/data-table/data-table';
@@ -11,6 +11,7 @@ import type { TableSort } from '../../../shared/data-table/table-state';
 import { formatDateTime } from '../../../shared/format/format-date';
 import { readErrorMessage } from '../../../shared/http/http-error';
 import { useToast } from '../../../shared/toast/toast-provider';
+import { CategoriesModal } from '../components/categories-modal';
 import { fetchTicketPage, ticketKeys, useCancelTickets, useChangeTicketState, useMarkTickets, useTicketCategories, useTicketExecutors } from '../api';
 
 const t = azTickets;
@@ -34,6 +35,7 @@ export function SupportsPage() {
   const changeState = useChangeTicketState();
   const mark = useMarkTickets();
   const cancel = useCancelTickets();
+  const [isCategoriesOpen, setCategoriesOpen] = useState(false);
 
   const columns = useMemo<DataTableColumn<TicketListRow>[]>(() => {
     const f = t.fields;
@@ -103,6 +105,7 @@ export function SupportsPage() {
           const ids = selectedKeys.map(Number);
           return (
             <>
+              <Button icon={<AppstoreOutlined />} onClick={() => setCategoriesOpen(true)} data-testid="ticket-categories">{t.actions.categories}</Button>
               <Button onClick={selectPage}>{az.table.selectAll}</Button>
               {ids.length > 0 && (
                 <>
@@ -124,6 +127,7 @@ export function SupportsPage() {
           );
         }}
       />
+      {isCategoriesOpen ? <CategoriesModal onClose={() => setCategoriesOpen(false)} /> : null}
     </Card>
   );
 }
