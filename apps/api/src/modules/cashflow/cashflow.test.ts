@@ -170,6 +170,20 @@ describe('[CASHFLOW][CREATE]', () => {
     expect(op.user_id).toBe(row.user_id);
   });
 
+  test('multipart, as real clients send it, with an Idempotency-Key: the retry is answered from the first call', async () => {
+    const boundary = `----cashflow${Math.random().toString(16).slice(2)}`;
+    const fields = { operation: '1', cashbox_id: '2', amount: '7.25', category_id: String(categories.other), operation_date: nowText(), descr: 'multipart' };
+    const payload = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('') + `--${boundary}--\r\n`;
+    const headers = { ...admin, 'content-type': `multipart/form-data; boundary=${boundary}`, 'idempotency-key': crypto.randomUUID() };
+    const before = await balanceOf(2);
+    const first = await ctx.app.inject({ method: 'POST', url: '/api/admin/cashbox_operations/create', payload, headers });
+    expect(first.statusCode).toBe(200);
+    const again = await ctx.app.inject({ method: 'POST', url: '/api/admin/cashbox_operations/create', payload, headers });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.id).toBe(first.json().data.id);
+    expect(await balanceOf(2)).toBe((Number(before) + 7.25).toFixed(2));
+  });
+
   test('an expense above the balance is 422 not_enough_amount and writes nothing', async () => {
     const before = await balanceOf(3);
     const count = await one<{ n: number }>(sql`select count(*)::int as n from cash_operations`);
