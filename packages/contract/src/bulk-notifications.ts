@@ -36,6 +36,8 @@ export const BULK_PERMISSION = {
  */
 export const BULK_AUDIENCES = ['all', 'filter', 'users', 'user_numbers', 'user_emails'] as const;
 export type BulkAudience = (typeof BULK_AUDIENCES)[number];
+/** Older clients send the audience as a number: 1 all, 2 filter, 3 users, 4 typed numbers, 5 typed e-mails. */
+export const BULK_AUDIENCE_CODES: Record<string, BulkAudience> = { 1: 'all', 2: 'filter', 3: 'users', 4: 'user_numbers', 5: 'user_emails' };
 /** The placeholders a bulk text may use (the customer's own; a parcel's are not known for a bulk). */
 export const BULK_PLACEHOLDERS = ['customer_name', 'customer_first_name', 'customer_code'] as const;
 /** The longest text per channel. */
@@ -53,7 +55,10 @@ const textList = z.preprocess((v) => {
 }, z.array(z.string().max(190)).max(BULK_TYPED_MAX).optional());
 
 export const ZBulkFilters = z.object({
-  search_id: z.preprocess(blank, z.enum(BULK_AUDIENCES).default('all')),
+  search_id: z.preprocess((v) => {
+    const value = blank(v);
+    return typeof value === 'string' || typeof value === 'number' ? (BULK_AUDIENCE_CODES[String(value).trim()] ?? value) : value;
+  }, z.enum(BULK_AUDIENCES).default('all')),
   user_id: zIdList,
   number: textList,
   email: textList,
@@ -64,8 +69,15 @@ export const ZBulkFilters = z.object({
   customs: z.preprocess(blank, zFlag.optional()),
   /** Customers whose unpaid parcels' delivery prices total at least this (AZN). */
   amount: z.preprocess(blank, zDecimal.optional()),
-  /** Registration date range 'from,to' (either side may be empty), office time zone. */
-  d: zDateRangeText,
+  /**
+   * Registration date: a range 'from,to' (either side may be empty, office time zone), or a whole
+   * number of days (registered within the last N days).
+   */
+  d: z.preprocess((v) => {
+    const value = blank(v);
+    if (typeof value === 'number' || (typeof value === 'string' && /^\s*\d{1,5}\s*$/.test(value))) return { days: Number(value) };
+    return value;
+  }, z.union([z.object({ days: z.number().int().min(0).max(36_500) }), zDateRangeText])),
 });
 export type BulkFilters = z.infer<typeof ZBulkFilters>;
 
@@ -76,7 +88,8 @@ export const ZBulkPreviewQuery = ZBulkFilters.extend({
   template_id: z.preprocess(blank, zId.optional()),
   body: optionalText(20_000),
   title: optionalText(300),
-  planned_at: z.preprocess(blank, zDateTimeText.optional()),
+  /** Sent along by clients; a preview ignores it. */
+  planned_at: optionalText(40),
   page: ZListQuery.shape.page,
   per_page: ZListQuery.shape.per_page,
 });

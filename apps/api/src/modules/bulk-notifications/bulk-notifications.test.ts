@@ -100,6 +100,15 @@ describe('[NOTIFY][BULK] recipients preview and count', () => {
     expect(push).toEqual({ data: { data: [expect.objectContaining({ firstname: 'Aysel', lastname: 'Əliyeva' })], total: 1 } });
   });
 
+  test('older clients\' forms: search_id as a number (2 = filter), d as a number of days', async () => {
+    expect((await get(`/api/admin/bulk_sms/count?search_id=2&d=${DAY},${DAY}`)).json()).toEqual({ total: 3 });
+    // none of the test's customers registered within the last 30 days (they are dated 2020)
+    const recent = (await get('/api/admin/bulk_sms/getlist?search_id=filter&d=30&per_page=500')).json();
+    expect(recent.data.some((r: { firstname: string }) => r.firstname === 'Aysel')).toBe(false);
+    const since2019 = (await get(`/api/admin/bulk_sms/getlist?search_id=filter&d=${Math.ceil((Date.now() - Date.parse('2019-12-01')) / 86_400_000)}&per_page=500`)).json();
+    expect(since2019.data.some((r: { firstname: string }) => r.firstname === 'Aysel')).toBe(true);
+  });
+
   test('typed numbers: normalised and de-duplicated; a bad one is a field error', async () => {
     const ok = (await get('/api/admin/bulk_sms/getlist?search_id=user_numbers&number[]=0501234567,994501234567,+994 55 765 43 21')).json();
     expect(ok.total).toBe(2);

@@ -57,8 +57,9 @@ function customerConditions(spec: Extract<AudienceSpec, { kind: 'customers' }>):
   if (spec.userIds) parts.push(sql`u.id = any(${intArray(spec.userIds)})`);
   if (!spec.everyone) {
     if (f.branch_id?.length) parts.push(sql`u.branch_id = any(${intArray(f.branch_id)})`);
-    if (f.d?.from) parts.push(sql`u.created_at >= (${f.d.from}::timestamp at time zone ${spec.timeZone})`);
-    if (f.d?.to) {
+    if (f.d && 'days' in f.d) parts.push(sql`u.created_at >= now() - make_interval(days => ${f.d.days})`);
+    else if (f.d?.from) parts.push(sql`u.created_at >= (${f.d.from}::timestamp at time zone ${spec.timeZone})`);
+    if (f.d && 'to' in f.d && f.d.to) {
       const to = f.d.to.length === 10 ? sql`(${f.d.to}::date + 1)::timestamp` : sql`${f.d.to}::timestamp`;
       parts.push(f.d.to.length === 10 ? sql`u.created_at < (${to} at time zone ${spec.timeZone})` : sql`u.created_at <= (${to} at time zone ${spec.timeZone})`);
     }
