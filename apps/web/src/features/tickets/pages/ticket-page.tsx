@@ -120,34 +120,32 @@ export function TicketPage() {
           {stateTag(row.state_id, row.state_name)}
         </Space>
       )}
-      extra={(
-        <Space wrap>
-          <SearchSelect
-            aria-label={t.actions.changeState}
-            data-testid="ticket-state"
-            style={{ width: 170 }}
-            allowClear={false}
-            value={row.state_id}
-            options={STATE_OPTIONS}
-            onChange={(value) => (Number(value) !== row.state_id ? onState(Number(value)) : undefined)}
-          />
-          <SearchSelect
-            aria-label={t.actions.assign}
-            data-testid="ticket-executor"
-            style={{ width: 200 }}
-            placeholder={t.actions.unassigned}
-            value={row.user_id_admin ?? undefined}
-            loading={executors.isLoading}
-            options={(executors.data ?? []).map((e) => ({ value: e.id, label: e.name }))}
-            onChange={(value) => void run(() => edit.mutateAsync({ ticketId: row.id, executorId: value === undefined || value === null ? null : Number(value) }), t.messages.assigned)}
-          />
-          <Button icon={<EyeInvisibleOutlined />} onClick={() => void run(() => mark.mutateAsync({ ids: [row.id], isNew: true }), t.messages.saved)}>
-            {t.actions.markUnread}
-          </Button>
-        </Space>
-      )}
     >
       {contextHolder}
+      <Space wrap style={{ marginBottom: 8 }}>
+        <SearchSelect
+          aria-label={t.actions.changeState}
+          data-testid="ticket-state"
+          style={{ width: 170 }}
+          allowClear={false}
+          value={row.state_id}
+          options={STATE_OPTIONS}
+          onChange={(value) => (Number(value) !== row.state_id ? onState(Number(value)) : undefined)}
+        />
+        <SearchSelect
+          aria-label={t.actions.assign}
+          data-testid="ticket-executor"
+          style={{ width: 200 }}
+          placeholder={t.actions.unassigned}
+          value={row.user_id_admin ?? undefined}
+          loading={executors.isLoading}
+          options={(executors.data ?? []).map((e) => ({ value: e.id, label: e.name }))}
+          onChange={(value) => void run(() => edit.mutateAsync({ ticketId: row.id, executorId: value === undefined || value === null ? null : Number(value) }), t.messages.assigned)}
+        />
+        <Button icon={<EyeInvisibleOutlined />} onClick={() => void run(() => mark.mutateAsync({ ids: [row.id], isNew: true }), t.messages.saved)}>
+          {t.actions.markUnread}
+        </Button>
+      </Space>
       <Descriptions size="small" column={{ xs: 1, md: 4 }} items={[
         { key: 'c', label: t.fields.customer, children: <Link to={`/@next/users/${row.user_id}`}>{`${row.user_code ?? row.user_id} · ${row.user_name}`}</Link> },
         { key: 'k', label: t.fields.category, children: row.ticket_category_name },
