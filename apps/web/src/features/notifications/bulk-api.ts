@@ -40,7 +40,7 @@ export function useSendBulk(kind: BulkKind) {
 export function useCancelBulk(kind: BulkKind) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => http.postForm(`/api/admin/${kind}/cancel`, { id }),
+    mutationFn: (id: number) => http.postForm<{ message: string; data: BulkSendRow }>(`/api/admin/${kind}/cancel`, { id }),
     onSuccess: () => client.invalidateQueries({ queryKey: bulkKeys.history(kind) }),
   });
 }

@@ -54,10 +54,10 @@ export function buildArchiveColumns({ spec, view, createdPreset, actions }: Colu
   const isMail = spec.channel === 'mail';
   const columns: (DataTableColumn<ArchiveRow> | null)[] = [
     { key: 'actions', title: '', width: 'actions', isAlwaysVisible: true, render: (row) => <ArchiveRowMenu row={row} actions={actions} /> },
-    { key: 'id', title: t.id, width: 'small', isAlwaysVisible: true, sortColumn: 'id', filter: { kind: 'text', param: 'id' }, render: (row) => row.id },
+    { key: 'id', title: t.id, width: 'small', isAlwaysVisible: true, sortColumn: 'id', filter: { kind: 'number', param: 'id', isInteger: true }, render: (row) => row.id },
     { key: 'address', title: isMail ? t.email : t.number, width: isMail ? 'large' : 'normal', filter: { kind: 'text', param: spec.addressFilter },
       render: (row) => (isMail ? row.email : row.number) || '—' },
-    { key: 'user_id', title: t.user, width: 'small', filter: { kind: 'text', param: 'user_id' },
+    { key: 'user_id', title: t.user, width: 'small', filter: { kind: 'number', param: 'user_id', isInteger: true },
       render: (row) => {
         const path = userPath(row.user_id);
         return path ? <Link to={path} title={row.user_name ?? undefined}>{row.user_id}</Link> : '—';

@@ -36,7 +36,8 @@ export function BulkHistory({ kind, highlightId }: { kind: BulkKind; highlightId
       autoFocusButton: 'cancel',
       onOk: async () => {
         try {
-          await cancel.mutateAsync(row.id);
+          const reply = await cancel.mutateAsync(row.id);
+          void toast.success(reply.message);
         } catch (error) {
           void toast.error(readErrorMessage(error));
         }

@@ -84,7 +84,7 @@ export function TemplatesPage() {
         </Dropdown>
       );
     } },
-    { key: 'id', title: t.id, width: 'small', isAlwaysVisible: true, sortColumn: 'id', filter: { kind: 'text', param: 'id' }, render: (row) => row.id },
+    { key: 'id', title: t.id, width: 'small', isAlwaysVisible: true, sortColumn: 'id', filter: { kind: 'number', param: 'id', isInteger: true }, render: (row) => row.id },
     { key: 'name', title: t.name, width: 'large', sortColumn: 'name', filter: { kind: 'text', param: 'name' }, render: (row) => row.name },
     { key: 'template_type_id', title: t.channel, width: 'small', sortColumn: 'template_type_id', filter: { kind: 'select', param: 'template_type_id', options: CHANNEL_OPTIONS },
       render: (row) => <Tag>{row.template_type_name || TEMPLATE_TYPE_NAMES[row.template_type_id as 1] || row.template_type_id}</Tag> },
