@@ -120,7 +120,7 @@ function normalizeRow(row: CashflowRow): CashflowRow {
 export async function findCashflowPage(db: DbOrTx, query: CashflowListQuery, timeZone: string) {
   const built = buildListQuery(cashflowListSpec(query, timeZone), query);
   const ids = (await db.select({ id: o.id }).from(o).where(built.where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset)).map((r) => r.id);
-  const [rows, total] = await Promise.all([findRowsByIds(db, ids, timeZone), countList(db, o, { ...built, isEstimable: false }, 100_000)]);
+  const [rows, total] = await Promise.all([findRowsByIds(db, ids, timeZone), countList(db, o, built)]);
   return { rows, total };
 }
 
