@@ -113,6 +113,7 @@ async function main() {
   console.log(`List alone: p50 ${ms(before.p50)} ms, p95 ${ms(before.p95)} ms, ${before.rps.toFixed(0)} req/s`);
 
   app.jobs.start(200);
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const res = await fetch(`${base}/api/admin/bulk_sms/send`, {
     method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -139,6 +140,8 @@ async function main() {
     await new Promise((r) => setTimeout(r, 250));
   }
   const totalSeconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
   const whileSending = await during;
   const received = await smsCount();
   await app.close();
@@ -158,6 +161,7 @@ async function main() {
     `| recipients expanded (status running) | ${(expandedAt / 1000).toFixed(1)} s | |`,
     `| all sent (status ${status}) | ${totalSeconds.toFixed(1)} s | < ${TARGET_SECONDS} s |`,
     `| throughput | ${((last.sent + last.failed) / totalSeconds).toFixed(0)} msg/s | |`,
+    `| API process CPU (job runner + the list load's requests) | ${(cpuMs / 1000).toFixed(1)} s, ${(cpuMs / Math.max(1, last.sent + last.failed)).toFixed(3)} ms per message | |`,
     `| sent / failed / received by the simulator | ${last.sent.toLocaleString('en')} / ${last.failed} / ${received.toLocaleString('en')} | |`,
     `| list p95 alone | ${ms(before.p95)} ms (p50 ${ms(before.p50)}, ${before.rps.toFixed(0)} req/s) | |`,
     `| list p95 while sending (first ${seconds} s) | ${ms(whileSending.p95)} ms (p50 ${ms(whileSending.p50)}, ${whileSending.rps.toFixed(0)} req/s) | ≤ +${TARGET_SLOWDOWN * 100}% |`,

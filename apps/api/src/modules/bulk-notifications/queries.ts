@@ -17,20 +17,16 @@ export type AudienceSpec =
   | { kind: 'customers'; channel: NotifyChannel; filters: BulkFilters; everyone: boolean; userIds?: number[]; timeZone: string }
   | { kind: 'typed'; addresses: string[] };
 
-/**
- * A phone as providers take it, in SQL (the same rule as notifications/dispatch.ts normalizePhone):
- * digits only, a leading 00 dropped, the local 0XXXXXXXXX and XXXXXXXXX forms get 994; 7–15 digits or null.
- */
-const phoneOf = (phone: SQL) => sql`(
-  select case when length(p3) between 7 and 15 then p3 end
-  from (select case when length(p2) = 10 and p2 like '0%' then '994' || substr(p2, 2) when length(p2) = 9 then '994' || p2 else p2 end as p3
-    from (select case when p1 like '00%' then substr(p1, 3) else p1 end as p2
-      from (select regexp_replace(coalesce(${phone}, ''), '\\D', '', 'g') as p1) a) b) c)`;
+/** The phone as providers take it (the rule of notifications/dispatch.ts normalizePhone): 7–15 digits or null. */
+const phoneOf = () => sql`(case when p.d ~ '^[0-9]{7,15}$' then p.d end)`;
+/** The digits of a phone with 00 dropped and 994 put before the local 0XXXXXXXXX / XXXXXXXXX forms. */
+const phoneDigits = (phone: SQL) =>
+  sql`regexp_replace(regexp_replace(regexp_replace(coalesce(${phone}, ''), '[^0-9]', '', 'g'), '^00', ''), '^0?([0-9]{9})$', '994\\1')`;
 
 function addressOf(channel: NotifyChannel): SQL {
   switch (channel) {
     case 'sms':
-    case 'whatsapp': return phoneOf(sql`u.phone`);
+    case 'whatsapp': return phoneOf();
     case 'mail': return sql`nullif(trim(u.email), '')`;
     case 'push': return sql`nullif(trim(s.push_token), '')`;
   }
@@ -92,6 +88,7 @@ function audienceRows(spec: AudienceSpec): SQL {
   const settings = spec.channel === 'whatsapp' || spec.channel === 'push' ? sql`left join ${userNotificationSettings} s on s.user_id = u.id` : sql``;
   return sql`select u.id as k, u.id as user_id, a.addr as "to", u.name, u.surname, u.code
     from ${users} u ${settings}
+    ${spec.channel === 'sms' || spec.channel === 'whatsapp' ? sql`cross join lateral (select ${phoneDigits(sql`u.phone`)} as d) p` : sql``}
     cross join lateral (select ${address} as addr) a
     where ${customerConditions(spec)} and a.addr is not null`;
 }
