@@ -43,8 +43,9 @@ export function AnalyticsPage() {
   const dailyParams = { cashbox_id: registerId, operation_date: from && to ? `${from.format(DATE_TIME_FORMAT)},${to.format(DATE_TIME_FORMAT)}` : undefined };
   const stats = useCashboxStatistics(statsParams, registerId !== undefined);
   const daily = useCashboxDaily(dailyParams, registerId !== undefined);
-  const points = useMemo(() => buildDailySeries(daily.data, from?.format('YYYY-MM-DD') ?? null, to?.format('YYYY-MM-DD') ?? null),
-    [daily.data, from?.valueOf(), to?.valueOf()]); // eslint-disable-line react-hooks/exhaustive-deps
+  const fromDay = from?.format('YYYY-MM-DD') ?? null;
+  const toDay = to?.format('YYYY-MM-DD') ?? null;
+  const points = useMemo(() => buildDailySeries(daily.data, fromDay, toDay), [daily.data, fromDay, toDay]);
   const currency = stats.data?.currency.code ?? register?.currencyCode ?? '';
   const labels = useMemo(() => ({ day: t.day, income: t.income, expense: t.expense, balance: t.balance, title: `${t.chartTitle} (${register?.name ?? ''})` }), [register?.name]);
 
