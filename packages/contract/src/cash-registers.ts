@@ -70,7 +70,16 @@ export const ZCashRegisterRow = z.object({
   created_at: zDateTimeOut,
 });
 export type CashRegisterRow = z.infer<typeof ZCashRegisterRow>;
+/**
+ * What office staff without `cashflow` read of the list: the pickers of other screens (the pay modal's
+ * cashbox, the permissions modal, the settings cashflow selects; per_page 1000), never the money.
+ */
+export const ZCashRegisterLookupRow = ZCashRegisterRow.pick({ id: true, name: true, cashbox_name: true, currency_id: true, currency_code: true });
+export type CashRegisterLookupRow = z.infer<typeof ZCashRegisterLookupRow>;
+/** The list as a holder of `cashflow` reads it (the cash-flow screens). */
 export const ZCashRegisterListReply = zListReply(ZCashRegisterRow);
+/** The route's reply: full rows, or picker rows for office staff without `cashflow`. */
+export const ZCashRegisterListOrLookupReply = zListReply(z.union([ZCashRegisterRow, ZCashRegisterLookupRow]));
 export type CashRegisterListReply = z.infer<typeof ZCashRegisterListReply>;
 /** The edit form's register: also whether it has ledger entries (its currency is then locked). */
 export const ZCashRegisterDetail = ZCashRegisterRow.extend({ has_entries: z.boolean() });

@@ -290,13 +290,18 @@ describe('[CASH-REGISTERS][EXPORT] GET cashboxes/export', () => {
 });
 
 describe('[CASH-REGISTERS][ACCESS] permissions', () => {
-  test('without cashflow: 403 on list, info, export; with cashflow but not cashboxes.cud: reads pass, create/edit/remove 403, nothing written', async () => {
+  test('without cashflow: the list answers the picker columns only (no money), info and export 403; with cashflow but not cashboxes.cud: reads pass, create/edit/remove 403, nothing written', async () => {
     await grantPermissions(ctx.database.db, ofisId, []);
-    expect((await get('/api/admin/cashboxes', ofis)).status).toBe(403);
+    const picker = await get('/api/admin/cashboxes?per_page=1000', ofis);
+    expect(picker.status).toBe(200);
+    expect(picker.body.data.find((r: { id: number }) => r.id === 3)).toEqual({ id: 3, name: 'Dollar kassası', cashbox_name: 'Dollar kassası', currency_id: usdId, currency_code: 'USD' });
+    expect(picker.body.data.every((r: Record<string, unknown>) => !('amount' in r) && !('initial_amount' in r))).toBe(true);
     expect((await get('/api/admin/cashboxes/info?cashbox_id=1', ofis)).status).toBe(403);
     expect((await ctx.app.inject({ url: '/api/admin/cashboxes/export', headers: ofis })).statusCode).toBe(403);
     await grantPermissions(ctx.database.db, ofisId, ['cashflow']);
-    expect((await get('/api/admin/cashboxes', ofis)).status).toBe(200);
+    const full = await get('/api/admin/cashboxes', ofis);
+    expect(full.status).toBe(200);
+    expect(full.body.data[0]).toHaveProperty('amount');
     expect((await postMultipart('/api/admin/cashboxes/create', { cashbox_name: 'Icazəsiz', amount: '1', currency_id: aznId }, ofis)).status).toBe(403);
     expect((await postMultipart('/api/admin/cashboxes/edit', { cashbox_id: 3, cashbox_name: 'Icazəsiz', currency_id: usdId }, ofis)).status).toBe(403);
     expect((await post('/api/admin/cashboxes/remove?cashbox_id=3', {}, ofis)).status).toBe(403);
@@ -433,7 +438,10 @@ describe('[CASH-CATEGORIES][REMOVE] POST cash_categories/remove', () => {
     expect((await get(`/api/admin/cash_categories/info?cash_category_id=${a}`)).status).toBe(200);
   });
 
-  test('403 without cash_categories.cud, 403 on reads without cashflow', async () => {
+  test('403 without cash_categories.cud, 403 on reads without cashflow; a partner reaches none of it', async () => {
+    const partner = bearer((await logInAs(ctx.app, 'partner@example.az')).access_token);
+    expect((await get('/api/admin/cashboxes', partner)).status).toBe(403);
+    expect((await get('/api/admin/cash_categories/all', partner)).status).toBe(403);
     const id = await createCategory('Qorunan');
     await grantPermissions(ctx.database.db, ofisId, []);
     expect((await get('/api/admin/cash_categories', ofis)).status).toBe(403);

@@ -53,9 +53,18 @@ function registerListSpec(timeZone: string): ListSpec<CashRegisterListQuery> {
   };
 }
 
-export async function findCashRegisterPage(db: DbOrTx, query: CashRegisterListQuery, timeZone: string) {
+/** The picker's columns (staff without `cashflow`): names and currency, no money. */
+function registerLookupColumns() {
+  return {
+    id: cashRegisters.id, name: cashRegisters.name, cashbox_name: cashRegisters.name, currency_id: cashRegisters.currencyId,
+    currency_code: sql<string>`coalesce(${currencies.currencyCode}, '')`,
+  };
+}
+
+export async function findCashRegisterPage(db: DbOrTx, query: CashRegisterListQuery, timeZone: string, isLookup = false) {
   const built = buildListQuery(registerListSpec(timeZone), query);
-  const rows = await db.select(registerColumns(timeZone)).from(cashRegisters)
+  const columns = isLookup ? registerLookupColumns() : registerColumns(timeZone);
+  const rows = await db.select(columns as ReturnType<typeof registerColumns>).from(cashRegisters)
     .leftJoin(currencies, eq(currencies.id, cashRegisters.currencyId))
     .where(built.where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset);
   const total = await countList(db, cashRegisters, built);

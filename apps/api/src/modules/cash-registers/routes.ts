@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import {
   CASH_REGISTER_EXPORT_PREFIX, ZCashCategoryEditForm, ZCashCategoryForm, ZCashCategoryIdQuery, ZCashCategoryInfoReply, ZCashCategoryListQuery,
   ZCashCategoryListReply, ZCashCategorySavedReply, ZCashCategoryTreeQuery, ZCashCategoryTreeReply, ZCashRegisterEditForm, ZCashRegisterForm,
-  ZCashRegisterIdQuery, ZCashRegisterInfoReply, ZCashRegisterListQuery, ZCashRegisterListReply, ZCashRegisterSavedReply,
+  ZCashRegisterIdQuery, ZCashRegisterInfoReply, ZCashRegisterListOrLookupReply, ZCashRegisterListQuery, ZCashRegisterSavedReply,
 } from '@app/contract/cash-registers';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -30,11 +30,12 @@ export function registerCashRegisterRoutes(server: FastifyInstance): void {
   // ---------------------------------------------------------------- cash registers
   app.get('/api/admin/cashboxes', {
     schema: {
-      tags, summary: 'Cash registers: amount = what each holds now (balance), initial_amount; filters id, name, created_at; per_page up to 1000 (pickers)',
-      querystring: ZCashRegisterListQuery, response: { 200: ZCashRegisterListReply },
+      tags,
+      summary: 'Cash registers: amount = what each holds now (balance), initial_amount; filters id, name, created_at; per_page up to 1000 (pickers). Office staff without cashflow get the picker columns only (id, cashbox_name, currency)',
+      querystring: ZCashRegisterListQuery, response: { 200: ZCashRegisterListOrLookupReply },
     },
-    config: { access: READ },
-  }, (req) => listCashRegisters(app.db, req.query, tz()));
+    config: { access: 'office' },
+  }, (req) => listCashRegisters(app.db, requireUser(req), req.query, tz()));
 
   app.get('/api/admin/cashboxes/info', {
     schema: { tags, summary: 'One cash register (cashbox_id) for its edit form', querystring: ZCashRegisterIdQuery, response: { 200: ZCashRegisterInfoReply } },

@@ -6,7 +6,7 @@ import {
 import { compareAmount } from '@app/contract/declaration-workflow';
 import { azCashRegisters } from '@app/contract/texts/az-cash-registers';
 import type { Db, DbOrTx } from '../../db/client';
-import type { RequestUser } from '../../platform/access';
+import { isAllowed, type RequestUser } from '../../platform/access';
 import { recordAudit } from '../../platform/audit';
 import { invalid, notFound } from '../../platform/errors';
 import { writeXlsx, type XlsxColumn } from '../../platform/xlsx';
@@ -28,8 +28,12 @@ const tc = azCashRegisters.categories;
 
 // ---------------------------------------------------------------- cash registers
 
-export function listCashRegisters(db: Db, query: CashRegisterListQuery, timeZone: string) {
-  return findCashRegisterPage(db, query, timeZone);
+/**
+ * The list. Office staff without `cashflow` still pick registers in other screens (the pay modal, the
+ * permissions modal, settings cashflow; decision 0008's lookup columns): they read names and currency only.
+ */
+export function listCashRegisters(db: Db, viewer: RequestUser, query: CashRegisterListQuery, timeZone: string) {
+  return findCashRegisterPage(db, query, timeZone, !isAllowed(viewer, { permission: 'cashflow' }));
 }
 
 export async function readCashRegister(db: Db, id: number, timeZone: string) {
