@@ -20,10 +20,10 @@ export const DEMO_NOTIFICATION_TEMPLATES: DemoTemplate[] = [
   { name: 'Xarici anbara çatdı (e-poçt)', type: 2, state: 7, title: 'Bağlamanız {country} anbarındadır', body: 'Hörmətli {customer_name},\n\n{track_code} izləmə kodlu bağlamanız {country} anbarına çatdı. Çəkisi {weight} kq, çatdırılma qiyməti {delivery_price} USD.\n\nBəyannaməni şəxsi kabinetinizdə doldurmağı unutmayın.' },
   { name: 'Yola düşdü (SMS)', type: 1, state: 8, body: '{track_code} bağlamanız {flight} reysi ilə Bakıya yola düşdü.' },
   { name: 'Yola düşdü (mobil)', type: 3, state: 8, title: 'Bağlamanız yoldadır', body: '{track_code} bağlamanız Bakıya yola düşdü.' },
-  { name: 'Bakı anbarında (SMS)', type: 1, state: 9, body: 'Hörmətli {customer_first_name}, {track_code} bağlamanız {branch} filialındadır. Ödəniş: {delivery_price} USD.' },
-  { name: 'Bakı anbarında (WhatsApp)', type: 4, state: 9, body: 'Salam, {customer_first_name}! {track_code} bağlamanız {branch} filialında sizi gözləyir. Ünvan: {branch_address}.' },
-  { name: 'Bakı anbarında (e-poçt)', type: 2, state: 9, title: '{track_code} bağlamanız təhvilə hazırdır', body: 'Hörmətli {customer_name},\n\n{track_code} bağlamanız {branch} filialına çatdı və təhvilə hazırdır.\nÇəki: {weight} kq\nÇatdırılma: {delivery_price} USD\n\nİş saatlarında filialımıza yaxınlaşa bilərsiniz.' },
-  { name: 'Bakı anbarında (mobil)', type: 3, state: 9, title: 'Bağlamanız gəldi', body: '{track_code} {branch} filialındadır.' },
+  { name: 'Bakı anbarında (SMS)', type: 1, state: 9, body: 'Hörmətli {customer_first_name}, {track_code} bağlamanız təhvilə hazırdır: {branch}. Ödəniş: {delivery_price} USD.' },
+  { name: 'Bakı anbarında (WhatsApp)', type: 4, state: 9, body: 'Salam, {customer_first_name}! {track_code} bağlamanız sizi gözləyir: {branch}, {branch_address}.' },
+  { name: 'Bakı anbarında (e-poçt)', type: 2, state: 9, title: '{track_code} bağlamanız təhvilə hazırdır', body: 'Hörmətli {customer_name},\n\n{track_code} bağlamanız Bakıya çatdı və təhvilə hazırdır.\nFilial: {branch}\nÇəki: {weight} kq\nÇatdırılma: {delivery_price} USD\n\nİş saatlarında filialımıza yaxınlaşa bilərsiniz.' },
+  { name: 'Bakı anbarında (mobil)', type: 3, state: 9, title: 'Bağlamanız gəldi', body: '{track_code} təhvilə hazırdır: {branch}.' },
   { name: 'Təhvil verildi (e-poçt)', type: 2, state: 10, title: 'Bağlamanız təhvil verildi', body: 'Hörmətli {customer_name},\n\n{track_code} bağlamanız {date} tarixində təhvil verildi. Bizi seçdiyiniz üçün təşəkkür edirik!' },
   { name: 'Təhvil verildi (mobil)', type: 3, state: 10, title: 'Təhvil verildi', body: '{track_code} bağlamanız təhvil verildi. Xidmətimizi qiymətləndirin!', delay: 60 },
   { name: 'Gömrükdə saxlanılıb (SMS)', type: 1, state: 88, body: '{track_code} bağlamanız gömrükdə saxlanılıb. Ətraflı məlumat üçün şəxsi kabinetinizə daxil olun.' },
@@ -67,7 +67,7 @@ export async function generateNotificationsDemoData(db: Db, opts: { events?: num
     left join flights f on f.id = d.flight_id
     left join statuses s on s.model_id = 2 and s.id = h.state_id
     where h.model_id = 2 and h.state_id in (7, 8, 9, 10, 88)
-    order by h.id desc
+    order by h.created_at desc, h.id desc
     limit ${opts.events ?? 220}`)).rows as unknown as EventRow[];
 
   const rows: (typeof notificationMessages.$inferInsert)[] = [];
