@@ -6,7 +6,7 @@ import type { DataTableColumn } from '../../../shared/data-table/column-types';
 import { formatDateTime } from '../../../shared/format/format-date';
 import type { ArchiveChannelSpec, ArchiveView } from '../model/archive-channels';
 import { dateRangeParams } from '../model/archive-query';
-import { isTruthyFlag, type ArchiveRow } from '../model/archive-row';
+import { isTruthyFlag, listMessageActions, type ArchiveRow, type MessageAction } from '../model/archive-row';
 import { messageObjectPath, userPath } from '../model/record-links';
 import { DeliveryStatusCell } from './delivery-status-cell';
 
@@ -26,17 +26,14 @@ interface ColumnOptions {
 
 function ArchiveRowMenu({ row, actions }: { row: ArchiveRow; actions: ArchiveRowActions }) {
   const t = azNotifier.archive;
-  const isActive = isTruthyFlag(row.active);
-  const items: MenuProps['items'] = [
-    { key: 'open', label: t.showBody, onClick: () => actions.onOpen(row) },
-    { key: 'resend', label: t.resend, onClick: () => actions.onResend(row) },
-  ];
-  // Only a message still waiting can be held back or let go again.
-  if (!isTruthyFlag(row.sent)) {
-    items.push(isActive
-      ? { key: 'pause', label: t.pause, onClick: () => actions.onSetActive(row, false) }
-      : { key: 'resume', label: t.resume, onClick: () => actions.onSetActive(row, true) });
-  }
+  const labels: Record<MessageAction, string> = { open: t.showBody, resend: t.resend, pause: t.pause, resume: t.resume };
+  const run: Record<MessageAction, () => void> = {
+    open: () => actions.onOpen(row),
+    resend: () => actions.onResend(row),
+    pause: () => actions.onSetActive(row, false),
+    resume: () => actions.onSetActive(row, true),
+  };
+  const items: MenuProps['items'] = listMessageActions(row).map((action) => ({ key: action, label: labels[action], onClick: run[action] }));
   return (
     <Dropdown menu={{ items }} trigger={['click']}>
       <Button size="small" type="text" icon={<MoreOutlined />} aria-label={t.actions} data-testid={`message-menu-${row.id}`} />

@@ -32,3 +32,16 @@ export interface ArchiveRow {
 export function isTruthyFlag(value: number | boolean | string | null | undefined): boolean {
   return value === true || value === 1 || value === '1';
 }
+
+export type MessageAction = 'open' | 'resend' | 'pause' | 'resume';
+
+/**
+ * The row menu of a message: a sent or failed one may go out again (a new message); one still
+ * waiting is held back or let go instead (resending it would send it twice).
+ */
+export function listMessageActions(row: Pick<ArchiveRow, 'sent' | 'active' | 'error'>): MessageAction[] {
+  const actions: MessageAction[] = ['open'];
+  if (isTruthyFlag(row.sent) || row.error) actions.push('resend');
+  if (!isTruthyFlag(row.sent)) actions.push(isTruthyFlag(row.active) ? 'pause' : 'resume');
+  return actions;
+}
