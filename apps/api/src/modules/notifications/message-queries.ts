@@ -163,10 +163,10 @@ export async function setMessageActive(db: DbOrTx, id: number, channel: NotifyCh
   return row;
 }
 
-/** The channel's waiting messages that may go (active, not sent): ids and due times. */
+/** The channel's waiting messages that may go (active, not sent, not of a bulk send: those go by the bulk's own jobs): ids and due times. */
 export async function findWaitingMessages(db: DbOrTx, channel: NotifyChannel, limit = 10_000): Promise<{ id: number; sendAt: Date }[]> {
   return db.select({ id: nm.id, sendAt: nm.sendAt }).from(nm)
-    .where(and(eq(nm.channel, channel), eq(nm.isSent, false), eq(nm.active, true)))
+    .where(and(eq(nm.channel, channel), eq(nm.isSent, false), eq(nm.active, true), sql`${nm.bulkId} is null`))
     .orderBy(nm.id).limit(limit);
 }
 
@@ -242,7 +242,8 @@ function archiveSpec(channel: NotifyChannel, isQueue: boolean, timeZone: string)
       id: nm.id, created_at: nm.createdAt, sended_at: nm.sendAt, retry_at: nm.retryAt, user_id: nm.userId, sent: nm.isSent,
       active: nm.active, model_name: nm.modelId, object_id: nm.objectId,
     },
-    defaultSort: isQueue ? { column: 'id', order: 'asc' } : { column: 'id', order: 'desc' },
+    // newest first along notification_messages_channel_idx; the queue oldest first along its partial index
+    defaultSort: isQueue ? { column: 'id', order: 'asc' } : { column: 'created_at', order: 'desc' },
     tieBreaker: nm.id,
     base: [eq(nm.channel, channel), ...(isQueue ? [eq(nm.isSent, false)] : [])],
     isBaseNarrow: true,
