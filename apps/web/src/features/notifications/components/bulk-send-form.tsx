@@ -125,6 +125,8 @@ export function BulkSendForm({ kind, onStarted }: { kind: BulkKind; onStarted: (
           const reply = await send.mutateAsync(toBulkSendForm(kind, values));
           void toast.success(reply.message || t.started);
           setCounted(null);
+          // a new, empty form: the text just sent is not sent twice by a second click
+          form.resetFields();
           onStarted(reply.data.id);
         } catch (error) {
           const rest = mapServerErrors(form, error, SERVER_FIELDS);
