@@ -48,11 +48,13 @@ export const TICKET_SORT_COLUMNS = ['id', 'created_at', 'updated_at', 'user_id',
 /** GET /api/admin/tickets/list: the supports table's filters (column filters and the action bar's read flag). */
 export const ZTicketListQuery = ZListQuery.extend({
   sort_column: z.enum(TICKET_SORT_COLUMNS).optional(),
-  id: optionalId,
+  /** A text filter: digits match the id, anything else matches nothing. */
+  id: text(20),
   /** The customer (M. kodu): an id, or the customer's code. */
   user_id: text(40),
   user_name: text(120),
-  ticket_category_id: optionalId,
+  /** A text filter: an id, or a part of the category's name. */
+  ticket_category_id: text(120),
   state_id: optionalId,
   user_id_admin: optionalId,
   created_at: zDateRangeText,

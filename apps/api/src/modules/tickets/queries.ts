@@ -54,12 +54,14 @@ export type TicketRowSql = Awaited<ReturnType<typeof findTicketRow>>;
 function ticketListSpec(timeZone: string): ListSpec<TicketListQuery> {
   return {
     filters: {
-      id: filters.equals(t.id),
+      id: (v) => (/^\d{1,10}$/.test(v) && Number(v) <= 2_147_483_647 ? sql`${t.id} = ${Number(v)}` : sql`false`),
       user_id: (v) => (/^\d+$/.test(v)
         ? (Number(v) <= 2_147_483_647 ? sql`${t.userId} = ${Number(v)}` : sql`false`)
         : sql`${t.userId} in (select u.id from users u where u.code ilike ${`${escapeLike(v)}%`})`),
       user_name: (v) => sql`${t.userId} in (select u.id from users u where (coalesce(u.name, '') || ' ' || coalesce(u.surname, '')) ilike ${`%${escapeLike(v)}%`})`,
-      ticket_category_id: filters.equals(t.ticketCategoryId),
+      ticket_category_id: (v) => (/^\d{1,10}$/.test(v)
+        ? (Number(v) <= 2_147_483_647 ? sql`${t.ticketCategoryId} = ${Number(v)}` : sql`false`)
+        : sql`${t.ticketCategoryId} in (select c.id from ticket_categories c where c.name ilike ${`%${escapeLike(v)}%`})`),
       state_id: filters.equals(t.stateId),
       user_id_admin: filters.equals(t.userIdAdmin),
       created_at: (range) => createdBetween(range, timeZone),

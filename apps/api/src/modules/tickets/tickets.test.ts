@@ -103,6 +103,12 @@ describe('[TICKETS][LIST] the supports table', () => {
     const sorted = (await get('/api/admin/tickets/list?sort_column=created_at&sort_order=asc&per_page=3', admin)).json().data as TicketListRow[];
     expect(sorted[0]!.created_at <= sorted[2]!.created_at).toBe(true);
     expect((await get('/api/admin/tickets/list?state_id=abc', admin)).statusCode).toBe(422);
+    // text filters as clients type them: a category by a part of its name, an id that is not a number matches nothing
+    const customs = (await get(`/api/admin/tickets/list?ticket_category_id=${encodeURIComponent('gömrük')}&per_page=500`, admin)).json().data as TicketListRow[];
+    expect(customs.length).toBeGreaterThan(0);
+    expect(customs.every((r) => r.ticket_category_name === 'Gömrük')).toBe(true);
+    expect((await get('/api/admin/tickets/list?id=abc', admin)).json().total).toBe(0);
+    expect((await get(`/api/admin/tickets/list?id=${first.id}`, admin)).json().data.map((r: TicketListRow) => r.id)).toEqual([first.id]);
   });
 
   test('the sidebar count is the unread, not cancelled tickets; staff without tickets get 0 and no list', async () => {
