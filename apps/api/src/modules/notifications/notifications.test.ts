@@ -146,6 +146,10 @@ describe('[NOTIFY][TEMPLATES] templates/*', () => {
     expect(byType.data.map((r: { id: number }) => r.id)).toContain(b);
     expect(byType.data.map((r: { id: number }) => r.id)).not.toContain(a);
     expect(byType.data.every((r: { template_type_id: number }) => r.template_type_id === 4)).toBe(true);
+    const byStateName = await get(`/api/admin/templates/list?state_name=${encodeURIComponent('saxlanılıb')}&model_name=${encodeURIComponent('Bağlama')}&per_page=200`);
+    expect(byStateName.statusCode, byStateName.body).toBe(200);
+    expect(byStateName.json().data.map((r: { id: number }) => r.id)).toEqual(expect.arrayContaining([a, b]));
+    expect(byStateName.json().data.every((r: { state_name: string }) => r.state_name.includes('saxlanılıb'))).toBe(true);
     const byName = (await get('/api/admin/templates/list?name=Gömrük%20SMS')).json();
     expect(byName.data.map((r: { id: number }) => r.id)).toEqual([a]);
     const off = await post(`/api/admin/templates/active?template_id=${a},${b}&active=0`, admin);
