@@ -148,7 +148,7 @@ export async function markMessageSent(db: DbOrTx, id: number, providerId: string
 /** A failed attempt: its error, and the next try's time (null when none follows). */
 export async function markMessageFailed(db: DbOrTx, id: number, error: string, retryInSeconds: number | null): Promise<void> {
   await db.update(nm).set({
-    error: error.slice(0, 2000), providerState: 'failed',
+    error: error.slice(0, 2000), providerState: retryInSeconds === null ? 'failed' : 'retrying',
     retryAt: retryInSeconds === null ? null : sql`now() + make_interval(secs => ${retryInSeconds})`,
     attempts: sql`${nm.attempts} + 1`, updatedAt: sql`now()`,
   }).where(eq(nm.id, id));

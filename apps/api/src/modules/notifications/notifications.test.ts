@@ -279,7 +279,7 @@ describe('[NOTIFY][DISPATCH] a status change with active templates', () => {
     await toNine(parcel.id);
     await ctx.app.jobs.runDue();
     let [row] = await messagesOf(parcel.id);
-    expect(row).toMatchObject({ isSent: false, attempts: 1 });
+    expect(row).toMatchObject({ isSent: false, attempts: 1, providerState: 'retrying' });
     expect(row!.error).toBeTruthy();
     expect(row!.retryAt).not.toBeNull();
     const archived = (await get(`/api/admin/archive/sms?id=${row!.id}`)).json().data[0];
@@ -301,7 +301,7 @@ describe('[NOTIFY][DISPATCH] a status change with active templates', () => {
     await makeJobsDue();
     await ctx.app.jobs.runDue();
     const [perm] = await messagesOf(first.id);
-    expect(perm).toMatchObject({ isSent: false, attempts: 1, retryAt: null });
+    expect(perm).toMatchObject({ isSent: false, attempts: 1, retryAt: null, providerState: 'failed' });
     expect(perm!.error).toBeTruthy();
 
     const second = await parcelAt(7, customerId);
