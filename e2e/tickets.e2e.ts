@@ -83,6 +83,34 @@ describe('[TICKETS][E2E] supports', () => {
     await context.close();
   });
 
+  test('a new ticket for a customer (code + Enter, category, message) opens on its conversation', async () => {
+    const { context, page, api } = await signedInWithApi(browser, DEMO.backOffice);
+    const { data } = await api<{ data: { user_id: number; user_code: string | null }[] }>('/api/admin/tickets/list?per_page=1');
+    const customer = data[0]!;
+    await page.goto(`${BASE_URL}/@next/supports`);
+    await waitForTable(page, 'supports');
+    await page.getByTestId('ticket-create').click();
+    const dialog = page.locator('.ant-modal:visible').last();
+    await dialog.waitFor();
+    // an empty save: the required fields say so and nothing is sent
+    await dialog.getByRole('button', { name: 'Yadda saxla' }).click();
+    await dialog.locator('.ant-form-item-explain-error').first().waitFor();
+    await page.getByTestId('ticket-create-customer').click();
+    await page.keyboard.type(customer.user_code ?? `#${customer.user_id}`);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('ticket-create-category').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().click();
+    const text = `Müştəri zəng etdi: bağlamanı soruşur (${Date.now() % 100000})`;
+    await page.getByTestId('ticket-create-message').fill(text);
+    // the required-field messages of the empty save are gone once the fields are filled
+    await expect.poll(() => dialog.locator('.ant-form-item-explain-error').count()).toBe(0);
+    await shot(page, 'tickets-create');
+    await dialog.getByRole('button', { name: 'Yadda saxla' }).click();
+    await page.waitForURL(/\/@next\/supports\/\d+$/);
+    await page.getByTestId('ticket-message').filter({ hasText: text }).waitFor();
+    await context.close();
+  });
+
   test('ticket categories: the dialog lists them; a new one, typed into its focused first field, is saved and listed', async () => {
     const { context, page } = await signedInWithApi(browser, DEMO.backOffice);
     await page.goto(`${BASE_URL}/@next/supports`);

@@ -131,3 +131,12 @@ export function useSaveTicketCategory() {
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ['lookups', 'ticket-categories'] }), client.invalidateQueries({ queryKey: ticketKeys.all })]),
   });
 }
+
+export function useCreateTicket() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (input: { userId: number; categoryId: number; message: string; files: readonly Blob[] }) =>
+      http.postForm<{ data: { id: number } }>('/api/admin/tickets/create', toTicketForm({ user_id: input.userId || '', ticket_category_id: input.categoryId || '', message: input.message }, input.files)),
+    onSuccess: refresh,
+  });
+}

@@ -1,4 +1,4 @@
-import { AppstoreOutlined, CheckOutlined, EyeInvisibleOutlined, StopOutlined, SwapOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, CheckOutlined, PlusOutlined, EyeInvisibleOutlined, StopOutlined, SwapOutlined } from '@ant-design/icons';
 import { az } from '@app/contract/texts/az';
 import { azTickets } from '@app/contract/texts/az-tickets';
 import { TICKET_STATES, TICKET_TAG_COLORS, ticketStateName, type TicketListRow } from '@app/contract/tickets';
@@ -12,6 +12,7 @@ import { formatDateTime } from '../../../shared/format/format-date';
 import { readErrorMessage } from '../../../shared/http/http-error';
 import { useToast } from '../../../shared/toast/toast-provider';
 import { CategoriesModal } from '../components/categories-modal';
+import { CreateTicketModal } from '../components/create-ticket-modal';
 import { fetchTicketPage, ticketKeys, useCancelTickets, useChangeTicketState, useMarkTickets, useTicketCategories, useTicketExecutors } from '../api';
 
 const t = azTickets;
@@ -36,6 +37,7 @@ export function SupportsPage() {
   const mark = useMarkTickets();
   const cancel = useCancelTickets();
   const [isCategoriesOpen, setCategoriesOpen] = useState(false);
+  const [isCreateOpen, setCreateOpen] = useState(false);
 
   const columns = useMemo<DataTableColumn<TicketListRow>[]>(() => {
     const f = t.fields;
@@ -105,6 +107,7 @@ export function SupportsPage() {
           const ids = selectedKeys.map(Number);
           return (
             <>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreateOpen(true)} data-testid="ticket-create">{t.actions.create}</Button>
               <Button icon={<AppstoreOutlined />} onClick={() => setCategoriesOpen(true)} data-testid="ticket-categories">{t.actions.categories}</Button>
               <Button onClick={selectPage}>{az.table.selectAll}</Button>
               {ids.length > 0 && (
@@ -128,6 +131,7 @@ export function SupportsPage() {
         }}
       />
       {isCategoriesOpen ? <CategoriesModal onClose={() => setCategoriesOpen(false)} /> : null}
+      {isCreateOpen ? <CreateTicketModal onClose={() => setCreateOpen(false)} onCreated={(id) => void navigate(`/@next/supports/${id}`)} /> : null}
     </Card>
   );
 }
