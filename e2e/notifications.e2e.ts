@@ -236,4 +236,39 @@ describe('[NOTIFIER] notification screens', () => {
     expect(text).toContain('Bəli');
     await context.close();
   }, 120_000);
+
+  test('a bulk e-mail to typed addresses goes out with its subject and is in the e-mail archive', async () => {
+    const { context, page, api } = await signedInWithApi(browser, DEMO.admin);
+    const stamp = `MAIL${Date.now().toString(36).toUpperCase()}`;
+    const addresses = [`${stamp.toLowerCase()}-1@example.az`, `${stamp.toLowerCase()}-2@example.az`];
+
+    await page.goto(`${BASE_URL}/@next/notifier/email/bulk/send`);
+    const form = page.getByTestId('bulk-form-bulk_mail');
+    await form.waitFor();
+    await form.getByText('E-poçt ünvanları', { exact: true }).first().click();
+    await form.getByTestId('bulk-addresses').fill(`${addresses[0]}\n${addresses[1]}\n${addresses[0]}`);
+    // without a subject the form says so and nothing is sent
+    await form.getByTestId('bulk-body').fill(`${stamp} kampaniya`);
+    await form.getByTestId('bulk-send').click();
+    await form.locator('.ant-form-item-explain-error').getByText('Zəhmət olmasa doldurun').first().waitFor();
+    await form.getByTestId('bulk-title').fill(`Endirim ${stamp}`);
+    await form.getByTestId('bulk-send').click();
+    const confirm = page.locator('.ant-modal-confirm:visible');
+    await confirm.getByText('2 alıcıya göndərilsin?', { exact: false }).waitFor();
+    await confirm.getByRole('button', { name: 'Göndər' }).click();
+    await toast(page, 'Toplu göndəriş növbəyə qoyuldu: 2 alıcı').waitFor();
+    const history = await api<{ data: { id: number }[] }>('/api/admin/bulk_mail/history?per_page=1');
+    await page.getByTestId(`bulk-status-${history.data[0]!.id}`).getByText('Başa çatdı').waitFor({ timeout: 30_000 });
+
+    await page.getByRole('tab', { name: 'Arxiv' }).click();
+    await page.waitForURL((url) => url.pathname.endsWith('/notifier/email'));
+    await page.goto(`${BASE_URL}/@next/notifier/email?body=${stamp}`);
+    await waitForTable(page, 'archive-mail-archive');
+    await expect.poll(() => tableRows(page, 'archive-mail-archive').count()).toBe(2);
+    const texts = (await tableRows(page, 'archive-mail-archive').allTextContents()).join(' ');
+    for (const address of addresses) expect(texts).toContain(address);
+    expect(texts).toContain(`Endirim ${stamp}`);
+    await shot(page, 'notifier-email-archive');
+    await context.close();
+  }, 120_000);
 });
