@@ -219,6 +219,7 @@ function table(outcomes: Outcome[]): string {
 }
 
 // ---------------------------------------------------------------- main
+const startLoad = os.loadavg().map((x) => x.toFixed(1)).join(' / ');
 const { database, fresh, cleanup } = await openDatabase();
 const db = database.db;
 console.log(`Cash-flow analytics benchmark: ${kind}, ${rowCount.toLocaleString('en')} operations, ${connections} connections, ${duration} s per scenario`);
@@ -264,7 +265,7 @@ const report = [
   `- Endpoints: \`GET /api/admin/cashbox_statistics\`, \`/cashbox_statistics/daily\`, \`/cashbox_operations\`; ${connections} concurrent connections, ${duration} s per scenario (autocannon in a separate process, loopback)`,
   `- Database: ${version}`,
   `- Data: ${actualRows.toLocaleString('en')} cash operations over ${DAYS} days on 4 registers; generation ${generation}`,
-  `- Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}`,
+  `- Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}; load average at the start ${startLoad}, at the end ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} (other work on the machine inflates the HTTP figures; the raw column is the query's own time)`,
   `- Raw: median of ${RAW_RUNS} calls of the service function on the database, no HTTP`,
   kind === 'postgres' ? `- Target: p95 < ${TARGET_P95_MS} ms (issue 17: the analytics over a year)` : '- No target for PGlite (single connection)',
   '',
