@@ -54,17 +54,25 @@ const textList = z.preprocess((v) => {
   return items.flatMap((x) => (typeof x === 'string' ? x.split(/[\n,;]+/).map((p) => p.trim()) : [x])).filter((x) => x !== '');
 }, z.array(z.string().max(190)).max(BULK_TYPED_MAX).optional());
 
+/** Ids as clients send them: `a,b`, repeated keys, `a[]=` — and `a[]=1,2` (key with [], ids joined with ','). */
+const idList = z.preprocess((v) => {
+  if (v === undefined || v === null || v === '') return undefined;
+  const items = Array.isArray(v) ? v : typeof v === 'string' || typeof v === 'number' ? [v] : v;
+  if (!Array.isArray(items)) return items;
+  return items.flatMap((x) => (typeof x === 'string' ? x.split(',').map((p) => p.trim()) : [x])).filter((x) => x !== '');
+}, zIdList);
+
 export const ZBulkFilters = z.object({
   search_id: z.preprocess((v) => {
     const value = blank(v);
     return typeof value === 'string' || typeof value === 'number' ? (BULK_AUDIENCE_CODES[String(value).trim()] ?? value) : value;
   }, z.enum(BULK_AUDIENCES).default('all')),
-  user_id: zIdList,
+  user_id: idList,
   number: textList,
   email: textList,
-  branch_id: zIdList,
-  country_id: zIdList,
-  state_id: zIdList,
+  branch_id: idList,
+  country_id: idList,
+  state_id: idList,
   flight_id: z.preprocess(blank, zId.optional()),
   customs: z.preprocess(blank, zFlag.optional()),
   /** Customers whose unpaid parcels' delivery prices total at least this (AZN). */

@@ -109,6 +109,15 @@ describe('[NOTIFY][BULK] recipients preview and count', () => {
     expect(since2019.data.some((r: { firstname: string }) => r.firstname === 'Aysel')).toBe(true);
   });
 
+  test('chosen customers: user_id[] with ids joined by commas, as clients send it', async () => {
+    const ids = (await db().select({ id: users.id }).from(users).where(sql`${users.email} in ('aysel.bulk@example.az', 'murad.bulk@example.az', 'optout.bulk@example.az')`)).map((r) => r.id);
+    const res = await get(`/api/admin/bulk_sms/getlist?search_id=users&user_id[]=${ids.join(',')}`);
+    expect(res.statusCode).toBe(200);
+    // the opted-out customer is not a recipient even when chosen
+    expect(res.json().data.map((r: { firstname: string }) => r.firstname)).toEqual(['Aysel', 'Murad']);
+    expect((await get('/api/admin/bulk_sms/getlist?search_id=users')).json().errors.user_id).toEqual(['Müştəri seçilməyib']);
+  });
+
   test('typed numbers: normalised and de-duplicated; a bad one is a field error', async () => {
     const ok = (await get('/api/admin/bulk_sms/getlist?search_id=user_numbers&number[]=0501234567,994501234567,+994 55 765 43 21')).json();
     expect(ok.total).toBe(2);
