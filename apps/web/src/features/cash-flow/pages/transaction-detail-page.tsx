@@ -39,7 +39,7 @@ export function TransactionDetailPage() {
       <Fragment key="cancel-confirm">{contextHolder}</Fragment>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }} wrap>
         <Space>
-          <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate(-1)} aria-label={t.back}>{t.back}</Button>
+          <Button icon={<ArrowLeftOutlined />} onClick={() => void (window.history.state?.idx > 0 ? navigate(-1) : navigate(TRANSACTIONS_BASE))} aria-label={t.back}>{t.back}</Button>
           <Typography.Title level={4} style={{ margin: 0 }}>{t.detailTitle.replace('{ID}', String(row.id))}</Typography.Title>
         </Space>
         <Space>
