@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZListQuery, zDateTimeOut, zDecimalOut, zId, zIdList, zInt, zListReply } from './common';
+import { ZListQuery, zDateTimeOut, zDateTimeText, zDecimalOut, zId, zIdList, zInt, zListReply } from './common';
 import { fromUnits, toUnits } from './declaration-workflow';
 import { MODEL } from './models';
 import { MONEY_OBJECT, MONEY_TYPE, PAYMENT_TYPE, TRANSACTION_STATUS } from './money';
@@ -211,11 +211,12 @@ export type ChartsBalanceReply = z.infer<typeof ZChartsBalanceReply>;
 
 // ---------------------------------------------------------------- balances statistics (statistics/by_balance_count)
 
-const dayOrMoment = z.preprocess(blank, z.string().trim().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/).optional());
+/** A real day or moment ('YYYY-MM-DD[ HH:mm[:ss]]'): no 2024-02-30, no month 42. */
+const dayOrMoment = z.preprocess(blank, zDateTimeText.optional());
 export const ZBalanceCountQuery = ZListQuery.extend({
   start_date: dayOrMoment,
   end_date: dayOrMoment,
-  currency: z.preprocess((v) => (typeof v === 'string' && v.trim() ? v.trim().toUpperCase() : undefined), z.enum(BALANCE_CURRENCIES).optional()),
+  currency: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() || undefined : v), z.enum(BALANCE_CURRENCIES).optional()),
   getlist: z.preprocess(blank, z.enum(['true', 'false', '1', '0']).optional()),
   sort_column: z.enum(TRANSACTION_SORT_COLUMNS).optional(),
 });

@@ -390,6 +390,7 @@ describe('stats, export, lookups, charts, statistics', () => {
     expect(row).toMatchObject({ added_date: today, transaction_count: usd!.n, amount: usd!.s });
     expect(body.total.amount_usd).toBe(Number(usd!.s));
     const list = (await get(`/api/admin/statistics/by_balance_count?start_date=${today}&end_date=${today}&currency=usd&getlist=true&per_page=5`)).json();
+    expect((await get('/api/admin/statistics/by_balance_count?start_date=7084-42-28')).statusCode).toBe(422);
     expect(list.total).toBe(usd!.n);
     expect(list.data.length).toBe(Math.min(5, usd!.n));
     expect(list.data.every((r: { currency: string; type: number; state_id: number }) => r.currency === 'USD' && r.type === 1 && r.state_id === 18)).toBe(true);
