@@ -38,7 +38,7 @@ export const SEND_BATCH_JOB = 'bulk-notifications.send';
 export const EXPAND_CHUNK = 5000;
 export const SEND_BATCH = 1000;
 /** Rows whose outcomes are written together (the window a crash could repeat). */
-const SEND_SLICE = 250;
+const SEND_SLICE = 500;
 export const BULK_MAX_ATTEMPTS = 5;
 
 type JobQueue = Pick<Jobs, 'enqueue'>;
@@ -272,16 +272,21 @@ export async function sendBulkBatch(db: Db, jobs: JobQueue, notify: NotifyAdapte
   if (!status || status === 'cancelled') return { sent: 0, failed: 0, retrying: 0 };
   const pending = await findPendingMessages(db, payload.bulkId, 'ids' in payload ? { ids: payload.ids } : { from: payload.from, to: payload.to });
   const totals = { sent: 0, failed: 0, retrying: 0 };
+  // A slice's outcomes are written while the next slice is being sent (one write in flight at most).
+  let writing: Promise<void> = Promise.resolve();
+  let writeError: unknown = null;
   for (let i = 0; i < pending.length; i += SEND_SLICE) {
     const slice = pending.slice(i, i + SEND_SLICE);
     const outcomes = await mapPool(slice, options.concurrency, (m) => sendOne(notify, m));
+    await writing;
+    if (writeError) throw writeError;
     const sent = outcomes.filter((o): o is Extract<Outcome, { ok: true }> => o.ok);
     const failures = outcomes.filter((o): o is Extract<Outcome, { ok: false }> => !o.ok);
     const finalFailures = failures.filter((f) => !f.retryable || f.attempts >= BULK_MAX_ATTEMPTS);
     const retries = failures.filter((f) => f.retryable && f.attempts < BULK_MAX_ATTEMPTS);
     const attempt = Math.max(1, ...retries.map((r) => r.attempts));
     const wait = options.retrySeconds * 2 ** (attempt - 1);
-    await db.transaction(async (tx) => {
+    writing = db.transaction(async (tx) => {
       await markBulkMessagesSent(tx, sent);
       await markBulkMessagesFailed(tx, finalFailures, null);
       await markBulkMessagesFailed(tx, retries, wait);
@@ -290,11 +295,15 @@ export async function sendBulkBatch(db: Db, jobs: JobQueue, notify: NotifyAdapte
           { runAt: new Date(Date.now() + wait * 1000) });
       }
       await addBulkOutcomes(tx, payload.bulkId, sent.length, finalFailures.length);
+    }).catch((error: unknown) => {
+      writeError = error;
     });
     totals.sent += sent.length;
     totals.failed += finalFailures.length;
     totals.retrying += retries.length;
   }
+  await writing;
+  if (writeError) throw writeError;
   return totals;
 }
 
