@@ -136,7 +136,7 @@ async function drawRound(seed: number): Promise<{ kinds: string[]; calls: Call[]
     } else {
       kinds.push('handover');
       const declarationId = await parcel(customer); // 2.00 USD = 3.40 AZN
-      const f = r() < 0.5
+      const f: Record<string, string | number> = r() < 0.5
         ? { declaration_id: declarationId, confirm: 1, cash: '1.70', use_balance: 1 }
         : { declaration_id: declarationId, confirm: 1, cash: '2.00', terminal: '1.40' };
       calls.push(() => postForm(ctx.app, '/api/admin/declaration/pay', admin, f));

@@ -9,6 +9,13 @@ import { invalid } from '../../platform/errors';
 import { recordBalanceOperation, recordCashOperation } from './ledger';
 import { findCashflowSettings, findCashRegister, insertBalanceOperations, lockCashRegisters } from './queries';
 
+/* The ledger is the money domain's interface to every other domain (decision 0009): reached through here. */
+export {
+  balanceEffect, cashEffects, findLedgerViolations, isBalanceCurrency, negate, postBalanceEntries, postCashEntries, recordBalanceOperation,
+  recordCashOperation, reverseCashEffects, type BalanceCurrency, type BalanceEntryInput, type CashEntryInput, type EntryKind, type LedgerViolation,
+  type PostedEntry,
+} from './ledger';
+
 const M = az.moneyUi;
 
 /** The signed-in user's own cash register for the top bar (what it holds now); null when none is assigned. */
