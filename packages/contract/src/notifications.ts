@@ -306,3 +306,32 @@ export type ArchiveSendReply = z.infer<typeof ZArchiveSendReply>;
 /** sms_balance: clients read `data.obj` as a number; `configured` false (and 0) when no SMS gateway is set up. */
 export const ZSmsBalanceReply = z.object({ data: z.object({ obj: z.number(), balance: z.string(), currency: z.string(), configured: z.boolean() }) });
 export type SmsBalanceReply = z.infer<typeof ZSmsBalanceReply>;
+
+// ---------------------------------------------------------------- a customer's channels (ours)
+
+/**
+ * GET /api/admin/notification_settings?user_id= and POST the same (form): a customer's channel
+ * opt-ins. SMS and e-mail are the user's send_sms / send_mail (the user form edits them too);
+ * WhatsApp and push live beside them (off until set). Customers only.
+ */
+export const ZNotificationSettingsQuery = z.object({ user_id: zId });
+export const ZNotificationSettingsForm = z.object({
+  user_id: zId,
+  send_sms: z.preprocess(blank, zFlag.optional()),
+  send_mail: z.preprocess(blank, zFlag.optional()),
+  send_whatsapp: z.preprocess(blank, zFlag.optional()),
+  send_push: z.preprocess(blank, zFlag.optional()),
+});
+export type NotificationSettingsForm = z.infer<typeof ZNotificationSettingsForm>;
+export const ZNotificationSettingsReply = z.object({
+  data: z.object({
+    user_id: z.number().int(),
+    send_sms: z.union([z.literal(0), z.literal(1)]),
+    send_mail: z.union([z.literal(0), z.literal(1)]),
+    send_whatsapp: z.union([z.literal(0), z.literal(1)]),
+    send_push: z.union([z.literal(0), z.literal(1)]),
+    /** whether the customer's app registered a device for push */
+    has_push_token: z.union([z.literal(0), z.literal(1)]),
+  }),
+});
+export type NotificationSettingsReply = z.infer<typeof ZNotificationSettingsReply>;

@@ -19,6 +19,7 @@ export const azNotifications = {
   recipientRequired: 'Müştəri, nömrə və ya e-poçt ünvanı göstərilməyib',
   recipientMissing: 'Müştərinin bu kanal üçün nömrəsi və ya ünvanı yoxdur',
   userNotFound: 'Müştəri tapılmadı',
+  customersOnly: 'Bildiriş kanalları yalnız müştərilər üçündür',
   declarationNotFound: 'Bağlama tapılmadı',
   noDeclarationForPreview: 'Nümunə üçün bağlama tapılmadı',
   alreadySent: 'Mesaj artıq göndərilib',

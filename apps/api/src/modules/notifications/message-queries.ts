@@ -294,3 +294,30 @@ export async function findArchivePage(db: DbOrTx, channel: NotifyChannel, isQueu
   const byId = new Map(rows.map((r) => [r.id, r]));
   return { data: ids.map((id) => byId.get(id)!).filter(Boolean), total: total.total, total_kind: total.kind };
 }
+
+// ---------------------------------------------------------------- a customer's channels
+
+export async function findChannelSettings(db: DbOrTx, userId: number) {
+  const [row] = await db.select({
+    user_id: users.id,
+    admin: users.admin,
+    send_sms: users.sendSms,
+    send_mail: users.sendMail,
+    send_whatsapp: sql<boolean>`coalesce(${userNotificationSettings.sendWhatsapp}, false)`,
+    send_push: sql<boolean>`coalesce(${userNotificationSettings.sendPush}, false)`,
+    has_push_token: sql<boolean>`(${userNotificationSettings.pushToken} is not null)`,
+  }).from(users).leftJoin(userNotificationSettings, eq(userNotificationSettings.userId, users.id))
+    .where(and(eq(users.id, userId), sql`${users.deletedAt} is null`)).limit(1);
+  return row;
+}
+
+export async function updateUserChannelFlags(db: DbOrTx, userId: number, flags: { sendSms?: boolean; sendMail?: boolean }): Promise<void> {
+  if (flags.sendSms === undefined && flags.sendMail === undefined) return;
+  await db.update(users).set({ ...flags, updatedAt: sql`now()` }).where(eq(users.id, userId));
+}
+
+export async function upsertChannelSettings(db: DbOrTx, userId: number, flags: { sendWhatsapp?: boolean; sendPush?: boolean }): Promise<void> {
+  if (flags.sendWhatsapp === undefined && flags.sendPush === undefined) return;
+  await db.insert(userNotificationSettings).values({ userId, sendWhatsapp: flags.sendWhatsapp ?? false, sendPush: flags.sendPush ?? false })
+    .onConflictDoUpdate({ target: userNotificationSettings.userId, set: { ...flags, updatedAt: sql`now()` } });
+}

@@ -258,6 +258,27 @@ describe('[NOTIFY][DISPATCH] a status change with active templates', () => {
     expect((await messagesOf(plain.id)).map((m) => m.body)).toEqual([`Ümumi ${plain.trackCode}`]);
   });
 
+  test('a customer opted in through notification_settings gets the channel; staff accounts have none; 403 without the user codes', async () => {
+    await createTemplate({ template_type_id: 4, state_id: 9, body: 'WA {track_code}' });
+    await createTemplate({ template_type_id: 1, state_id: 9, body: 'SMS {track_code}' });
+    const before = (await get(`/api/admin/notification_settings?user_id=${optedOutId}`)).json().data;
+    expect(before).toMatchObject({ user_id: optedOutId, send_sms: 0, send_mail: 0, send_whatsapp: 0, send_push: 0, has_push_token: 0 });
+    const saved = await post('/api/admin/notification_settings', admin, { user_id: optedOutId, send_whatsapp: '1' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ send_whatsapp: 1, send_sms: 0 });
+    const parcel = await parcelAt(7, optedOutId);
+    await toNine(parcel.id);
+    await ctx.app.jobs.runDue();
+    expect((await messagesOf(parcel.id)).map((m) => m.channel)).toEqual(['whatsapp']);
+    expect(sims.whatsapp.messages()[0]!.body).toBe(`WA ${parcel.trackCode}`);
+    await post('/api/admin/notification_settings', admin, { user_id: optedOutId, send_whatsapp: '0' });
+
+    const [staff] = await db().select({ id: users.id }).from(users).where(eq(users.email, 'ofis@example.az'));
+    expect((await get(`/api/admin/notification_settings?user_id=${staff!.id}`)).statusCode).toBe(422);
+    expect((await get(`/api/admin/notification_settings?user_id=${optedOutId}`, noRights)).statusCode).toBe(403);
+    expect((await post('/api/admin/notification_settings', noRights, { user_id: optedOutId, send_sms: '1' })).statusCode).toBe(403);
+  });
+
   test('the template delay sets the due time; nothing goes before it', async () => {
     await createTemplate({ template_type_id: 1, state_id: 9, body: '{track_code}', delay: 30 });
     const parcel = await parcelAt(7, customerId);

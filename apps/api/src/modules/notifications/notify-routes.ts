@@ -2,7 +2,7 @@ import {
   ZArchiveActiveReply, ZArchiveQuery, ZArchiveSendForm, ZArchiveSendReply, ZArchiveStatusReply, ZMailActiveQuery, ZMailArchiveReply,
   ZPhoneArchiveReply, ZPlaceholdersReply, ZSmsActiveQuery, ZSmsBalanceReply, ZSmsStatusQuery, ZTemplateActiveQuery, ZTemplateActiveReply,
   ZTemplateCancelQuery, ZTemplateCreateReply, ZTemplateEditForm, ZTemplateForm, ZTemplateIdReply, ZTemplateInfoQuery, ZTemplateInfoReply,
-  ZTemplateListQuery, ZTemplateListReply, ZTemplatePreviewForm, ZTemplatePreviewReply, ZWhatsappActiveQuery, ZWhatsappStatusQuery,
+  ZNotificationSettingsForm, ZNotificationSettingsQuery, ZNotificationSettingsReply, ZTemplateListQuery, ZTemplateListReply, ZTemplatePreviewForm, ZTemplatePreviewReply, ZWhatsappActiveQuery, ZWhatsappStatusQuery,
   type NotifyChannel,
 } from '@app/contract/notifications';
 import type { PermissionCode } from '@app/contract/permissions';
@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { NotifyAdapters } from '../../integrations/notify';
 import { requireUser } from '../../platform/auth/guard';
+import { readChannelSettings, saveChannelSettings } from './channel-settings';
 import { listArchive, readSmsBalance, refreshArchiveStatus, sendFromArchive, setArchiveActive } from './archives';
 import {
   dispatchStatusEvents, SEND_BACKOFF_SECONDS, SEND_MAX_ATTEMPTS, SEND_NOTIFICATION_JOB, sendNotificationMessage, STATUS_EVENTS_JOB,
@@ -121,6 +122,16 @@ export function registerNotifyRoutes(server: FastifyInstance): void {
       return reply.type('text/plain; charset=utf-8').send(text);
     });
   }
+
+  // ---------------------------------------------------------------- a customer's channels (ours)
+  app.get('/api/admin/notification_settings', {
+    schema: { tags, summary: "A customer's channel opt-ins (SMS, e-mail, WhatsApp, push) and whether a push device is registered", querystring: ZNotificationSettingsQuery, response: { 200: ZNotificationSettingsReply } },
+    config: { access: { permission: 'users' } },
+  }, (req) => readChannelSettings(app.db, req.query.user_id));
+  app.post('/api/admin/notification_settings', {
+    schema: { tags, summary: "Set a customer's channel opt-ins (form: user_id, send_sms, send_mail, send_whatsapp, send_push; a field left out stays)", body: ZNotificationSettingsForm, response: { 200: ZNotificationSettingsReply } },
+    config: { access: { permission: 'user_edit' } },
+  }, (req) => saveChannelSettings(app.db, requireUser(req), req.body));
 
   app.get('/api/admin/sms_balance', {
     schema: { tags, summary: "The SMS provider's balance (data.obj)", response: { 200: ZSmsBalanceReply } },
