@@ -80,102 +80,104 @@ describe('[NOTIFIER] notification screens', () => {
     const others = await api<{ data: { id: number; model_id: number }[] }>('/api/admin/templates/list?template_type_id=1&state_id=9&active=1&per_page=100');
     const paused = others.data.filter((row) => row.model_id === 2 && row.id !== templateId).map((row) => row.id);
     if (paused.length > 0) await api(`/api/admin/templates/active?template_id=${paused.join(',')}&active=0`, { method: 'POST' });
+    try {
+      await page.goto(`${BASE_URL}/@next/notifier/templates?name=${stamp}`);
+      await waitForTable(page, 'notification-templates');
+      await expect.poll(() => tableRows(page, 'notification-templates').count()).toBe(1);
+      await page.getByTestId(`template-menu-${templateId}`).click();
+      await page.getByRole('menuitem', { name: 'Redaktə et' }).click();
+      await page.waitForURL(new RegExp(`/notifier/templates/${templateId}/update`));
+      const dialog = openDialog(page);
+      await dialog.getByTestId('template-body').waitFor();
+      await expect.poll(() => dialog.getByTestId('template-body').inputValue()).toBe('Köhnə mətn');
 
-    await page.goto(`${BASE_URL}/@next/notifier/templates?name=${stamp}`);
-    await waitForTable(page, 'notification-templates');
-    await expect.poll(() => tableRows(page, 'notification-templates').count()).toBe(1);
-    await page.getByTestId(`template-menu-${templateId}`).click();
-    await page.getByRole('menuitem', { name: 'Redaktə et' }).click();
-    await page.waitForURL(new RegExp(`/notifier/templates/${templateId}/update`));
-    const dialog = openDialog(page);
-    await dialog.getByTestId('template-body').waitFor();
-    await expect.poll(() => dialog.getByTestId('template-body').inputValue()).toBe('Köhnə mətn');
+      // an unknown placeholder: the server refuses it and says so on the body field
+      await dialog.getByTestId('template-body').fill('Salam {musteri}');
+      await dialog.getByTestId('template-submit').click();
+      await dialog.locator('.ant-form-item-explain-error').getByText('Naməlum dəyişən: {musteri}', { exact: false }).first().waitFor();
+      await shot(page, 'notifier-template-unknown-placeholder');
 
-    // an unknown placeholder: the server refuses it and says so on the body field
-    await dialog.getByTestId('template-body').fill('Salam {musteri}');
-    await dialog.getByTestId('template-submit').click();
-    await dialog.locator('.ant-form-item-explain-error').getByText('Naməlum dəyişən: {musteri}', { exact: false }).first().waitFor();
-    await shot(page, 'notifier-template-unknown-placeholder');
+      // the text written with the chips: each placeholder lands where the caret is
+      await dialog.getByTestId('template-body').fill('');
+      await typeAtEnd(page, `${stamp}: bağlamanız  anbardadır`);
+      // the caret between the two spaces, then the chip
+      for (let i = 0; i < ' anbardadır'.length; i += 1) await page.keyboard.press('ArrowLeft');
+      await dialog.getByTestId('chip-track_code').click();
+      await expect.poll(() => dialog.getByTestId('template-body').inputValue()).toBe(`${stamp}: bağlamanız {track_code} anbardadır`);
+      await typeAtEnd(page, ', çəki: ');
+      await dialog.getByTestId('chip-weight').click();
+      await expect.poll(() => dialog.getByTestId('template-body').inputValue()).toContain('{weight}');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('template-body');
+      await page.keyboard.type(' kq');
+      const text = `${stamp}: bağlamanız {track_code} anbardadır, çəki: {weight} kq`;
+      await expect.poll(() => dialog.getByTestId('template-body').inputValue()).toBe(text);
 
-    // the text written with the chips: each placeholder lands where the caret is
-    await dialog.getByTestId('template-body').fill('');
-    await typeAtEnd(page, `${stamp}: bağlamanız  anbardadır`);
-    // the caret between the two spaces, then the chip
-    for (let i = 0; i < ' anbardadır'.length; i += 1) await page.keyboard.press('ArrowLeft');
-    await dialog.getByTestId('chip-track_code').click();
-    await expect.poll(() => dialog.getByTestId('template-body').inputValue()).toBe(`${stamp}: bağlamanız {track_code} anbardadır`);
-    await typeAtEnd(page, ', çəki: ');
-    await dialog.getByTestId('chip-weight').click();
-    await expect.poll(() => dialog.getByTestId('template-body').inputValue()).toContain('{weight}');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('template-body');
-    await page.keyboard.type(' kq');
-    const text = `${stamp}: bağlamanız {track_code} anbardadır, çəki: {weight} kq`;
-    await expect.poll(() => dialog.getByTestId('template-body').inputValue()).toBe(text);
+      // the preview renders it with a real parcel (the newest one at status 9)
+      await dialog.getByTestId('template-preview-run').click();
+      const preview = dialog.getByTestId('template-preview-body');
+      await preview.waitFor();
+      expect(await preview.textContent()).toMatch(new RegExp(`^${stamp}: bağlamanız \\S+ anbardadır, çəki: [\\d.]+ kq$`));
+      await shot(page, 'notifier-template-form');
 
-    // the preview renders it with a real parcel (the newest one at status 9)
-    await dialog.getByTestId('template-preview-run').click();
-    const preview = dialog.getByTestId('template-preview-body');
-    await preview.waitFor();
-    expect(await preview.textContent()).toMatch(new RegExp(`^${stamp}: bağlamanız \\S+ anbardadır, çəki: [\\d.]+ kq$`));
-    await shot(page, 'notifier-template-form');
+      await dialog.getByTestId('template-submit').click();
+      await toast(page, 'Dəyişikliklər yadda saxlanıldı').waitFor();
+      await page.waitForURL((url) => url.pathname.endsWith('/notifier/templates'));
+      await expect.poll(async () => tableRows(page, 'notification-templates').first().textContent()).toContain(`${stamp}: bağlamanız {track_code}`);
 
-    await dialog.getByTestId('template-submit').click();
-    await toast(page, 'Dəyişikliklər yadda saxlanıldı').waitFor();
-    await page.waitForURL((url) => url.pathname.endsWith('/notifier/templates'));
-    await expect.poll(async () => tableRows(page, 'notification-templates').first().textContent()).toContain(`${stamp}: bağlamanız {track_code}`);
+      // the parcel reaches the local warehouse through the box acceptance screen
+      const parcel = await findParcelForSms(api);
+      await acceptIntoBox(parcel.track_code);
 
-    // the parcel reaches the local warehouse through the box acceptance screen
-    const parcel = await findParcelForSms(api);
-    await acceptIntoBox(parcel.track_code);
-
-    // the SMS archive has the message with the rendered text (the job runs in the background)
-    await page.goto(`${BASE_URL}/@next/notifier/sms?body=${stamp}`);
-    await waitForTable(page, 'archive-sms-archive');
-    await expect.poll(async () => {
-      await page.getByRole('button', { name: 'Yenilə' }).first().click();
+      // the SMS archive has the message with the rendered text (the job runs in the background)
+      await page.goto(`${BASE_URL}/@next/notifier/sms?body=${stamp}`);
       await waitForTable(page, 'archive-sms-archive');
-      return tableRows(page, 'archive-sms-archive').count();
-    }, { timeout: 30_000, interval: 1_000 }).toBe(1);
-    const row = tableRows(page, 'archive-sms-archive').first();
-    const rendered = new RegExp(`${stamp}: bağlamanız ${parcel.track_code} anbardadır, çəki: [\\d.]+ kq`);
-    expect(await row.textContent()).toMatch(rendered);
-    expect(await row.getByRole('link', { name: String(parcel.user_id), exact: true }).count()).toBe(1);
-    // sent through the SMS provider (its simulator in this run)
-    await expect.poll(async () => {
-      await page.getByRole('button', { name: 'Yenilə' }).first().click();
+      await expect.poll(async () => {
+        await page.getByRole('button', { name: 'Yenilə' }).first().click();
+        await waitForTable(page, 'archive-sms-archive');
+        return tableRows(page, 'archive-sms-archive').count();
+      }, { timeout: 30_000, interval: 1_000 }).toBe(1);
+      const row = tableRows(page, 'archive-sms-archive').first();
+      const rendered = new RegExp(`${stamp}: bağlamanız ${parcel.track_code} anbardadır, çəki: [\\d.]+ kq`);
+      expect(await row.textContent()).toMatch(rendered);
+      expect(await row.getByRole('link', { name: String(parcel.user_id), exact: true }).count()).toBe(1);
+      // sent through the SMS provider (its simulator in this run)
+      await expect.poll(async () => {
+        await page.getByRole('button', { name: 'Yenilə' }).first().click();
+        await waitForTable(page, 'archive-sms-archive');
+        return tableRows(page, 'archive-sms-archive').first().textContent();
+      }, { timeout: 30_000, interval: 1_000 }).toContain('Göndərilib');
+      await shot(page, 'notifier-sms-archive');
+      // the message whole, opened from its row
+      await tableRows(page, 'archive-sms-archive').first().locator('td').nth(1).dblclick();
+      expect(await openDialog(page).getByTestId('message-body').textContent()).toMatch(rendered);
+      await shot(page, 'notifier-sms-message');
+      await page.keyboard.press('Escape');
+      await page.locator('.ant-modal:visible').waitFor({ state: 'detached' });
+
+      // resent after 'Diqqət': a second message with the same text goes out
+      const messageId = await tableRows(page, 'archive-sms-archive').first().locator('td').nth(1).textContent();
+      await page.getByTestId(`message-menu-${messageId}`).click();
+      await page.getByRole('menuitem', { name: 'Yenidən göndər' }).click();
+      const confirm = page.locator('.ant-modal-confirm:visible');
+      await confirm.locator('.ant-modal-confirm-title').getByText('Diqqət').waitFor();
+      await confirm.getByRole('button', { name: 'Bəli' }).click();
+      await toast(page, 'Mesaj yenidən göndərilmək üçün növbəyə qoyuldu').waitFor();
+      await expect.poll(() => tableRows(page, 'archive-sms-archive').count(), { timeout: 15_000 }).toBe(2);
+
+      // the customer's page: its SMS button opens the archive for that customer, of all time
+      await page.goto(`${BASE_URL}/@next/users/${parcel.user_id}`);
+      await page.getByTestId('user-link-sms').click();
+      await page.waitForURL(new RegExp(`/notifier/sms\\?user_id=${parcel.user_id}$`));
       await waitForTable(page, 'archive-sms-archive');
-      return tableRows(page, 'archive-sms-archive').first().textContent();
-    }, { timeout: 30_000, interval: 1_000 }).toContain('Göndərilib');
-    await shot(page, 'notifier-sms-archive');
-    // the message whole, opened from its row
-    await tableRows(page, 'archive-sms-archive').first().locator('td').nth(1).dblclick();
-    expect(await openDialog(page).getByTestId('message-body').textContent()).toMatch(rendered);
-    await shot(page, 'notifier-sms-message');
-    await page.keyboard.press('Escape');
-    await page.locator('.ant-modal:visible').waitFor({ state: 'detached' });
-
-    // resent after 'Diqqət': a second message with the same text goes out
-    const messageId = await tableRows(page, 'archive-sms-archive').first().locator('td').nth(1).textContent();
-    await page.getByTestId(`message-menu-${messageId}`).click();
-    await page.getByRole('menuitem', { name: 'Yenidən göndər' }).click();
-    const confirm = page.locator('.ant-modal-confirm:visible');
-    await confirm.locator('.ant-modal-confirm-title').getByText('Diqqət').waitFor();
-    await confirm.getByRole('button', { name: 'Bəli' }).click();
-    await toast(page, 'Mesaj yenidən göndərilmək üçün növbəyə qoyuldu').waitFor();
-    await expect.poll(() => tableRows(page, 'archive-sms-archive').count(), { timeout: 15_000 }).toBe(2);
-
-    // the customer's page: its SMS button opens the archive for that customer, of all time
-    await page.goto(`${BASE_URL}/@next/users/${parcel.user_id}`);
-    await page.getByTestId('user-link-sms').click();
-    await page.waitForURL(new RegExp(`/notifier/sms\\?user_id=${parcel.user_id}$`));
-    await waitForTable(page, 'archive-sms-archive');
-    await page.getByText('Yaradılıb: Bütün dövr').first().waitFor();
-    await expect.poll(async () => (await tableRows(page, 'archive-sms-archive').allTextContents()).some((t) => rendered.test(t))).toBe(true);
-    const users = await tableRows(page, 'archive-sms-archive').evaluateAll((rows) => rows.map((r) => r.querySelectorAll('td')[3]?.textContent ?? ''));
-    expect(users.every((u) => u === '' || u === String(parcel.user_id))).toBe(true);
-
-    await api(`/api/admin/templates/cancel?template_id=${templateId}`, { method: 'POST' });
-    if (paused.length > 0) await api(`/api/admin/templates/active?template_id=${paused.join(',')}&active=1`, { method: 'POST' });
+      await page.getByText('Yaradılıb: Bütün dövr').first().waitFor();
+      await expect.poll(async () => (await tableRows(page, 'archive-sms-archive').allTextContents()).some((t) => rendered.test(t))).toBe(true);
+      const users = await tableRows(page, 'archive-sms-archive').evaluateAll((rows) => rows.map((r) => r.querySelectorAll('td')[3]?.textContent ?? ''));
+      expect(users.every((u) => u === '' || u === String(parcel.user_id))).toBe(true);
+    } finally {
+      // the demo's own templates are as they were, whatever happened above
+      await api(`/api/admin/templates/cancel?template_id=${templateId}`, { method: 'POST' });
+      if (paused.length > 0) await api(`/api/admin/templates/active?template_id=${paused.join(',')}&active=1`, { method: 'POST' });
+    }
     await context.close();
   }, 180_000);
 
