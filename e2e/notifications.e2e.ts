@@ -273,4 +273,66 @@ describe('[NOTIFIER] notification screens', () => {
     await shot(page, 'notifier-email-archive');
     await context.close();
   }, 120_000);
+
+  test('a message that waits (a template with a delay) is held back and let go in the queue, then the queue is sent now', async () => {
+    const { context, page, api } = await signedInWithApi(browser, DEMO.admin);
+    const stamp = `Q${Date.now().toString(36).toUpperCase()}`;
+    const created = await api<{ data: number }>('/api/admin/templates/create', formPost({
+      name: `Gecikmə ${stamp}`, title: '', body: `${stamp} {track_code}`, template_type_id: 1, model_id: 2, state_id: 9, active: 1, delay: 120,
+    }));
+    const templateId = created.data;
+    const others = await api<{ data: { id: number; model_id: number }[] }>('/api/admin/templates/list?template_type_id=1&state_id=9&active=1&per_page=100');
+    const paused = others.data.filter((row) => row.model_id === 2 && row.id !== templateId).map((row) => row.id);
+    if (paused.length > 0) await api(`/api/admin/templates/active?template_id=${paused.join(',')}&active=0`, { method: 'POST' });
+    try {
+      const parcel = await findParcelForSms(api);
+      await acceptIntoBox(parcel.track_code);
+
+      // two hours ahead: the message waits in the queue
+      await page.goto(`${BASE_URL}/@next/notifier/sms/queues?body=${stamp}`);
+      await waitForTable(page, 'archive-sms-queues');
+      await expect.poll(async () => {
+        await page.getByRole('button', { name: 'Yenilə' }).first().click();
+        await waitForTable(page, 'archive-sms-queues');
+        return tableRows(page, 'archive-sms-queues').count();
+      }, { timeout: 30_000, interval: 1_000 }).toBe(1);
+      const row = () => tableRows(page, 'archive-sms-queues').first();
+      expect(await row().textContent()).toContain(`${stamp} ${parcel.track_code}`);
+      expect(await row().textContent()).toContain('Gözləyir');
+      const messageId = await row().locator('td').nth(1).textContent();
+      const confirm = page.locator('.ant-modal-confirm:visible');
+
+      // held back, then let go again (each after 'Diqqət'); a waiting message offers no resend
+      await page.getByTestId(`message-menu-${messageId}`).click();
+      expect(await page.getByRole('menuitem', { name: 'Yenidən göndər' }).count()).toBe(0);
+      await page.getByRole('menuitem', { name: 'Dayandır' }).click();
+      await confirm.getByRole('button', { name: 'Bəli' }).click();
+      await expect.poll(async () => row().textContent()).toContain('Dayandırılıb');
+      await page.waitForTimeout(500); // the confirmation's closing motion, for a clear screenshot
+      await shot(page, 'notifier-sms-queue-paused');
+      await page.getByTestId(`message-menu-${messageId}`).click();
+      await page.getByRole('menuitem', { name: 'Aktivləşdir' }).click();
+      await confirm.getByRole('button', { name: 'Bəli' }).click();
+      await expect.poll(async () => row().textContent()).not.toContain('Dayandırılıb');
+      expect(await row().textContent()).toContain('Aktiv');
+
+      // the whole queue now: the message leaves the queue and is sent
+      await page.getByTestId('archive-send-queue').click();
+      await confirm.getByRole('button', { name: 'Bəli' }).click();
+      await toast(page, 'Göndərilmək üçün növbəyə qoyuldu').waitFor();
+      await expect.poll(async () => {
+        await page.getByRole('button', { name: 'Yenilə' }).first().click();
+        await waitForTable(page, 'archive-sms-queues');
+        return tableRows(page, 'archive-sms-queues').count();
+      }, { timeout: 30_000, interval: 1_000 }).toBe(0);
+      await page.getByRole('tab', { name: 'Arxiv' }).click();
+      await page.waitForURL((url) => url.pathname.endsWith('/notifier/sms'));
+      await waitForTable(page, 'archive-sms-archive');
+      await expect.poll(async () => tableRows(page, 'archive-sms-archive').first().textContent(), { timeout: 15_000 }).toContain('Göndərilib');
+    } finally {
+      await api(`/api/admin/templates/cancel?template_id=${templateId}`, { method: 'POST' });
+      if (paused.length > 0) await api(`/api/admin/templates/active?template_id=${paused.join(',')}&active=1`, { method: 'POST' });
+    }
+    await context.close();
+  }, 180_000);
 });
