@@ -70,6 +70,18 @@ export function splitNetPayment(cashAzn: string, terminalAzn: string, refundAzn:
 }
 
 /**
+ * The ledger's lock order puts cash registers before customers (decision 0009), and the handover
+ * locks its customer early: so it takes the registers its money may reach (settings cashflow: the
+ * cash register when cash is paid, the terminal one for a terminal amount) first, in id order.
+ */
+export async function lockHandoverRegisters(tx: DbOrTx, paid: { cash: string; terminal: string }): Promise<void> {
+  const settings = await findCashflowSettings(tx);
+  const ids = [isPositive(paid.cash || '0') ? asId(settings.cashboxId) : null, isPositive(paid.terminal || '0') ? asId(settings.terminalCashboxId) : null]
+    .filter((id): id is number => id !== null);
+  if (ids.length) await lockCashRegisters(tx, [...new Set(ids)].sort((a, b) => a - b));
+}
+
+/**
  * The money of one handover at the counter, inside the handover's transaction (DOMAIN §5; design
  * in docs/architecture.md "Money"):
  * - the customer's balance operations: cash and terminal each as an income and an expense pair in

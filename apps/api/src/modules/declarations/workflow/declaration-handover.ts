@@ -8,7 +8,7 @@ import type { Db, DbOrTx } from '../../../db/client';
 import type { RequestUser } from '../../../platform/access';
 import { recordAudit } from '../../../platform/audit';
 import { invalid, notFound } from '../../../platform/errors';
-import { recordHandoverPayment } from '../../money/service';
+import { lockHandoverRegisters, recordHandoverPayment } from '../../money/service';
 import { completeHandoverTasks } from '../../warehouse/service';
 import {
   findCustomer, findHandoverDeclarations, findPackagePrices, handOverPaidWhere, insertDeclarationAudits,
@@ -65,6 +65,8 @@ export async function readHandoverDetails(db: Db, ids: readonly number[]): Promi
 /** confirm=1: hands the declarations over and records the payment, all or nothing. */
 export async function handOverDeclarations(db: Db, user: RequestUser, form: HandoverPayForm): Promise<HandoverDoneReply> {
   return db.transaction(async (tx) => {
+    // The registers before the customer's row (the ledger's lock order: registers, then customers).
+    await lockHandoverRegisters(tx, { cash: form.cash ?? '0', terminal: form.terminal ?? '0' });
     const loaded = await loadForHandover(tx, form.declaration_id, true);
     const prices = await findPackagePrices(tx);
     const details = buildDetails(loaded, prices);
