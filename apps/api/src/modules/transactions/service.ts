@@ -12,6 +12,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { RequestUser } from '../../platform/access';
 import { recordAudit } from '../../platform/audit';
 import { AppError, invalid } from '../../platform/errors';
+import { readCachesOf, ReadCache, type WriteEpoch } from '../../platform/write-epoch';
 import { readCbarRate } from '../currencies/service';
 import {
   balanceEffect, cashEffects, isBalanceCurrency, negate, postBalanceEntries, postCashEntries, recordBalanceOperation, recordCashOperation,
@@ -56,9 +57,20 @@ export function listPaymentTypes(): PaymentTypesReply {
   return { data, total: data.length };
 }
 
+/**
+ * The chart's sums read every customer's balance (~85 ms at 100,000 customers): kept 3 s per
+ * database like the lists' capped totals, and dropped by any write through the API
+ * (platform/write-epoch.ts), so a cashier sees their own top-up at once.
+ */
+const chartCaches = new WeakMap<WriteEpoch, ReadCache<Awaited<ReturnType<typeof sumBalanceChart>>>>();
+const CHART_CACHE_MS = 3_000;
+
 /** GET /api/admin/charts/balance */
 export async function readBalanceChart(db: Db, timeZone: string): Promise<ChartsBalanceReply> {
-  const s = await sumBalanceChart(db, timeZone);
+  const epoch = readCachesOf(db);
+  let cache = epoch ? chartCaches.get(epoch) : undefined;
+  if (epoch && !cache) chartCaches.set(epoch, (cache = new ReadCache(epoch, CHART_CACHE_MS, 16)));
+  const s = cache ? await cache.getOrLoad(timeZone, () => sumBalanceChart(db, timeZone)) : await sumBalanceChart(db, timeZone);
   return {
     data: {
       today_expense: { USD: s.expenseUsd, TRY: s.expenseTry },
