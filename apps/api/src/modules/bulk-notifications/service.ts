@@ -9,7 +9,7 @@ import { azBulkNotifications as t } from '@app/contract/texts/az-bulk-notificati
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
-import { ProviderError, type NotifyAdapters } from '../../integrations/notify';
+import { ProviderError, type NotifyAdapters } from '../../integrations/notify/types';
 import type { RequestUser } from '../../platform/access';
 import { invalid, notFound } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
