@@ -6,7 +6,6 @@ import { seedReferenceData } from './db/seed/reference-data';
 import { readOrCreateJwtSecret } from './db/seed/secrets';
 import { startCbarSimulator } from './integrations/currency-rates/simulator';
 import { startMarketplaceSimulator } from './integrations/marketplace/simulator';
-import { startNotifySimulators } from './integrations/notify';
 import { startEmbeddedCustoms } from './modules/customs/service';
 
 const config = readConfig();
@@ -32,7 +31,7 @@ const customsSimulator = !config.DATABASE_URL && !config.CUSTOMS_BASE_URL ? awai
 // And the notification channels (integrations/notify): SMS, WhatsApp, FCM and an SMTP sink on loopback,
 // each used for the channels that are not configured.
 const notifySimulators = isDemo && database.kind === 'pglite' && !(config.SMTP_URL && config.SMS_BASE_URL && config.WHATSAPP_TOKEN && config.FCM_PROJECT_ID)
-  ? await startNotifySimulators() : null;
+  ? await (await import('./integrations/notify/simulators')).startNotifySimulators() : null;
 if (notifySimulators) {
   const sim = notifySimulators.config;
   if (!config.SMTP_URL) config.SMTP_URL = sim.SMTP_URL;

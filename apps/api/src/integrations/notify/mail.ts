@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import { ProviderError, type ChannelAdapter, type OutgoingMessage, type SendResult } from './types';
 
@@ -64,11 +63,12 @@ function mailError(error: unknown): ProviderError {
 }
 
 export function createMailAdapter(options: MailOptions): ChannelAdapter & { close(): void } {
-  let transport: Transporter | null = null;
+  // nodemailer is loaded on the first e-mail (a quarter second of start-up otherwise)
+  let transport: Promise<Transporter> | null = null;
   let layoutCache: { value: MailLayout; until: number } | null = null;
   const getTransport = () => {
     if (!options.smtpUrl) throw new ProviderError('E-mail is not configured (SMTP_URL)', false, 'not_configured');
-    transport ??= nodemailer.createTransport({
+    transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport({
       url: options.smtpUrl,
       pool: true,
       maxConnections: options.maxConnections ?? 5,
@@ -77,7 +77,7 @@ export function createMailAdapter(options: MailOptions): ChannelAdapter & { clos
       socketTimeout: options.timeoutMs,
       logger: false,
       debug: false,
-    } as Parameters<typeof nodemailer.createTransport>[0]);
+    } as Parameters<typeof nodemailer.createTransport>[0]));
     return transport;
   };
   const layout = async (): Promise<MailLayout> => {
@@ -90,7 +90,7 @@ export function createMailAdapter(options: MailOptions): ChannelAdapter & { clos
   return {
     channel: 'mail',
     async send(m: OutgoingMessage): Promise<SendResult> {
-      const smtp = getTransport();
+      const smtp = await getTransport();
       const html = renderMailHtml(await layout(), m);
       const host = options.from.match(/@([^>\s]+)/)?.[1] ?? 'localhost';
       let timer: NodeJS.Timeout | undefined;
@@ -118,7 +118,7 @@ export function createMailAdapter(options: MailOptions): ChannelAdapter & { clos
       }
     },
     close() {
-      transport?.close();
+      void transport?.then((t) => t.close(), () => undefined);
       transport = null;
     },
   };
