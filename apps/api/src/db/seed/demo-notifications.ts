@@ -40,6 +40,8 @@ interface EventRow {
 }
 
 export async function generateNotificationsDemoData(db: Db, opts: { events?: number } = {}): Promise<void> {
+  // A third of the customers with an e-mail address asked for e-mails (bulk e-mail audiences, the e-mail archive).
+  await db.execute(sql`update users set send_mail = true where admin = 0 and email is not null and id % 3 = 0`);
   const templateIds = new Map<string, number>();
   for (const t of DEMO_NOTIFICATION_TEMPLATES) {
     const [row] = await db.insert(notificationTemplates).values({
