@@ -58,7 +58,7 @@ SELECT "id", "type", "cash_register_id", "currency_id", "amount", "payment_type"
   "operated_at", "created_at", "cancelled_at"
 FROM "cash_register_entries";
 --> statement-breakpoint
-SELECT setval(pg_get_serial_sequence('cash_operations', 'id'), greatest((SELECT max("id") FROM "cash_operations"), 1));
+SELECT setval(pg_get_serial_sequence('cash_operations', 'id'), coalesce((SELECT max("id") FROM "cash_operations"), 1), (SELECT max("id") FROM "cash_operations") IS NOT NULL);
 --> statement-breakpoint
 ALTER TABLE "cash_register_entries" ADD COLUMN "operation_id" integer;--> statement-breakpoint
 ALTER TABLE "cash_register_entries" ADD COLUMN "balance_after" numeric(14, 2);--> statement-breakpoint
