@@ -66,6 +66,7 @@ export const azTransactions = {
   userPlaceholder: 'Müştəri kodu və ya adı',
   rate: 'Məzənnə: 1 {CURRENCY} = {RATE} AZN',
   save: 'Yadda saxla',
+  topupDisabled: '{CURRENCY} balansının artırılması tənzimləmələrdə söndürülüb',
   saved: 'Əməliyyat müvəffəqiyyətlə başa çatdı.',
   required: 'Zəhmət olmasa doldurun',
   // balances statistics page

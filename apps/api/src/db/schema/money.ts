@@ -144,6 +144,8 @@ export const balanceOperations = pgTable('balance_operations', {
   cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
 }, (t) => [
   index('balance_operations_user_idx').on(t.userId, t.createdAt),
-  index('balance_operations_created_idx').on(t.createdAt),
+  // The transactions list pages by created_at (id breaking ties) and sorts by amount (bench/transactions-list.ts).
+  index('balance_operations_created_id_idx').on(t.createdAt, t.id),
+  index('balance_operations_amount_idx').on(t.amount, t.id),
   index('balance_operations_object_idx').on(t.objectModel, t.objectId),
 ]);

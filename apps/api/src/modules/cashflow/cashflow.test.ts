@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { grantPermissions } from '../../db/seed/demo-seed';
 import { bearer, logInAs, postForm, startTestApp, TEST_DB, type TestContext } from '../../test/harness';
-import { findLedgerViolations } from '../money/ledger';
+import { findLedgerViolations } from '../money/service';
 
 /*
  * Cash-flow transactions and analytics (issue 17 items 5, 6) on the demo data: registers 1 (AZN

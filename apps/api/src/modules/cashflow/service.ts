@@ -16,7 +16,7 @@ import type { RequestUser } from '../../platform/access';
 import { recordAudit } from '../../platform/audit';
 import { invalid, notFound } from '../../platform/errors';
 import { writeXlsx, type XlsxColumn } from '../../platform/xlsx';
-import { cashEffects, negate, postCashEntries, recordCashOperation, type CashEntryInput } from '../money/ledger';
+import { cashEffects, negate, postCashEntries, recordCashOperation, type CashEntryInput } from '../money/service';
 import {
   computeRate, findBalanceBefore, findBalanceBeforeDay, findCashflowBatches, findCashflowPage, findCashflowRow, findCashOperationForUpdate, findCategories,
   findFirstRegisterId, findLiveCategoryIds, findOperationEffect, findRegisters, findRegisterWithCurrency, findTerminalRegisterSetting,

@@ -225,6 +225,14 @@ export async function findTerminalCashboxSetting(db: DbOrTx): Promise<unknown> {
   return row?.value ?? null;
 }
 
+/** Settings group topup: whether a currency's balance may be topped up (stored true/false; on when never saved). */
+export async function isTopupEnabled(db: DbOrTx, currency: 'USD' | 'TRY'): Promise<boolean> {
+  const [row] = await db.select({ value: settings.value }).from(settings)
+    .where(and(eq(settings.groupId, 'topup'), eq(settings.key, currency === 'USD' ? 'usdBalanceEnabled' : 'tryBalanceEnabled')));
+  const value = row?.value;
+  return value === undefined || value === null || value === true || value === 1 || value === '1';
+}
+
 // ---------------------------------------------------------------- status change, cancel
 
 /** Locks the operations in id order (a status change works on them as they are now). */

@@ -16,10 +16,10 @@ import { readCachesOf, ReadCache, type WriteEpoch } from '../../platform/write-e
 import { readCbarRate } from '../currencies/service';
 import {
   balanceEffect, cashEffects, isBalanceCurrency, negate, postBalanceEntries, postCashEntries, recordBalanceOperation, recordCashOperation,
-} from '../money/ledger';
+} from '../money/service';
 import {
   BALANCE_OPERATION_OBJECT, aggregateBalanceCounts, balanceCountWhere, findBalanceCountPage, findCashOperationsOf, findCustomer, findRegister,
-  findTerminalCashboxSetting, findTransactionPage, lockOperations, lockRegistersAndCustomers, readTransactionBatches, readTransactionRows,
+  findTerminalCashboxSetting, findTransactionPage, isTopupEnabled, lockOperations, lockRegistersAndCustomers, readTransactionBatches, readTransactionRows,
   reserveOperationId, resolveCustomerIds, resolveSections, setCashOperationStatus, setOperationStatus, sumBalanceChart, sumTransactionStats,
   transactionWhere, type ResolvedTransactionFilters,
 } from './queries';
@@ -121,6 +121,8 @@ export async function createBalanceOperation(db: Db, user: RequestUser, form: Ba
   else if (!isManualPaymentTypeAllowed(form.type, form.payment_type)) errors.payment_type = [t.paymentTypeNotAllowed];
   const customer = await findCustomer(db, form.user_id);
   if (!customer) errors.user_id = [t.customerNotFound];
+  // Settings group topup: a currency whose top-ups are switched off takes no income.
+  if (form.type === MONEY_TYPE.income && !(await isTopupEnabled(db, form.currency))) errors.currency = [fill(t.topupDisabled, { CURRENCY: form.currency })];
   const rate = await readRate(db, form.currency);
   if (!rate) errors.currency = [t.rateMissing];
   else if (!isAznAmountMatching(form.amount, form.amount_azn, rate)) {

@@ -1,3 +1,4 @@
+import { fill } from '@app/contract/texts/az';
 import { azTransactions as t } from '@app/contract/texts/az-transactions';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -7,7 +8,7 @@ import { settings } from '../../db/schema/settings';
 import { users } from '../../db/schema/users';
 import { bearer, logInAs, postForm, startTestApp, type TestContext } from '../../test/harness';
 import { setBalanceThroughLedger } from '../../test/ledger';
-import { findLedgerViolations } from '../money/ledger';
+import { findLedgerViolations } from '../money/service';
 
 /*
  * Transactions (issue 17 item 2): the balance operations list, manual operations (pay/balance),
@@ -64,6 +65,30 @@ describe('POST pay/balance', () => {
     const entries = await entriesOf(row.id);
     expect(entries.map((e) => [e.amount, e.balanceBefore, e.balanceAfter, e.kind])).toEqual([['25.50', '10.00', '35.50', 'post']]);
     expect(await cashOf(row.id)).toBeUndefined(); // a gift moves no register
+  });
+
+  test('settings topup: a currency whose top-ups are switched off takes no income (422 on currency), an expense still passes', async () => {
+    const c = customers[0]!;
+    await setBalanceThroughLedger(db(), c.id, '10.00');
+    const saved = await ctx.app.inject({
+      method: 'POST', url: '/api/admin/settings/data?group_id=topup', headers: { ...admin, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'usd_balance_enabled=0&try_balance_enabled=1',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      const refused = await balance(admin, gift(c.id, '5.00'));
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors.currency).toEqual([fill(t.topupDisabled, { CURRENCY: 'USD' })]);
+      expect((await balances(c.id)).usd).toBe('10.00');
+      await created(admin, gift(c.id, '100.00', 'TRY'));
+      await created(admin, { ...gift(c.id, '2.00'), type: 2, payment_type: 5 });
+      expect((await balances(c.id)).usd).toBe('8.00');
+    } finally {
+      await ctx.app.inject({
+        method: 'POST', url: '/api/admin/settings/data?group_id=topup', headers: { ...admin, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'usd_balance_enabled=1&try_balance_enabled=1',
+      });
+    }
   });
 
   test('multipart as real clients send it; the same Idempotency-Key twice books the money once', async () => {
