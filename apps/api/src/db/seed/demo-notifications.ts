@@ -73,6 +73,7 @@ export async function generateNotificationsDemoData(db: Db, opts: { events?: num
     limit ${opts.events ?? 220}`)).rows as unknown as EventRow[];
 
   const rows: (typeof notificationMessages.$inferInsert)[] = [];
+  const waitingPerChannel: Record<string, number> = {};
   for (const [i, e] of events.entries()) {
     const params: Record<string, string> = {
       customer_name: `${e.name} ${e.surname}`.trim(), customer_first_name: e.name, track_code: e.track_code, weight: e.weight ?? '',
@@ -85,8 +86,10 @@ export async function generateNotificationsDemoData(db: Db, opts: { events?: num
       const to = channel === 'mail' ? e.email : channel === 'push' ? (e.user_id % 4 === 0 ? `demo-fcm-token-${e.user_id}` : null) : normalizePhone(e.phone);
       if (!to || (channel === 'whatsapp' && e.user_id % 3 !== 0)) continue;
       const created = new Date(new Date(e.at).getTime() + 1000);
-      // the newest few wait in the queue (one held back), every 17th failed for good, the rest were sent a minute later
-      const isWaiting = i < 6;
+      // the newest few wait in the queue (one held back; at least two per channel, so every queue view has rows),
+      // every 17th failed for good, the rest were sent a minute later
+      const isWaiting = i < 6 || (waitingPerChannel[channel] ?? 0) < 2;
+      if (isWaiting) waitingPerChannel[channel] = (waitingPerChannel[channel] ?? 0) + 1;
       const isFailed = !isWaiting && i % 17 === 5;
       rows.push({
         channel, userId: e.user_id, to, subject: t.title ? renderTemplate(t.title, params) : null, body: renderTemplate(t.body, params),
