@@ -141,8 +141,21 @@ describe('[USERS][DETAILS] issue 16: no dead ends on the details page', () => {
     await page.getByTestId('user-details').waitFor();
     await page.getByTestId('user-link-discount').waitFor();
     const links = await page.locator('[data-testid^="user-link-"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-testid')));
-    // Orders, couriers, balance operations, tickets, e-mails and SMS are later issues: no button leads there yet.
-    expect(links.sort()).toEqual(['user-link-customs', 'user-link-discount', 'user-link-month', 'user-link-parcels']);
+    // Orders and couriers are later issues: no button leads there yet. Balance operations, tickets, e-mails and SMS are built.
+    expect(links.sort()).toEqual([
+      'user-link-customs', 'user-link-discount', 'user-link-emails', 'user-link-month', 'user-link-parcels', 'user-link-sms',
+      'user-link-tickets', 'user-link-transactions',
+    ]);
+
+    // Balance operations open the transactions list by the customer's code, over all dates.
+    await page.getByTestId('user-link-transactions').click();
+    await page.waitForURL((url) => url.pathname.endsWith('/transactions') && url.searchParams.get('user_id') === customer.code);
+    await page.locator('.ant-table').first().waitFor();
+    await expect(page.getByText(az.app.notReadyTitle).count()).resolves.toBe(0);
+    const operationRows = await page.locator('.ant-table-row').allInnerTexts();
+    for (const text of operationRows) expect(text).toContain(customer.code!);
+    await page.goBack();
+    await page.getByTestId('user-details').waitFor();
 
     // Every button that shows opens a working screen (no "not ready", no "not found").
     for (const key of ['parcels', 'month']) {

@@ -60,3 +60,11 @@ describe('[USERS][DETAILS] the section buttons lead only to built screens (issue
       .toEqual(['parcels', 'month', 'customs']);
   });
 });
+
+describe('the balance operations button', () => {
+  test('opens the transactions list by the customer code (its filter), over all dates; no code, no button', () => {
+    const withCode = listSectionLinkCandidates({ id: 7, code: 'AB 100' }).find((l) => l.key === 'transactions');
+    expect(withCode).toMatchObject({ path: 'transactions', search: 'user_id=AB%20100&created_at=' });
+    expect(listSectionLinkCandidates({ id: 7, code: null }).some((l) => l.key === 'transactions')).toBe(false);
+  });
+});

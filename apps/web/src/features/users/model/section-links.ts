@@ -36,7 +36,8 @@ export function listSectionLinkCandidates(user: LinkedUser): SectionLink[] {
     // The current-month page asks the month's declarations of this customer itself (declaration/this_month).
     { key: 'month', label: t.currentMonth, path: `declarations/users/${user.id}/current-month`, search: '' },
     { key: 'couriers', label: t.couriers, path: 'couriers', search: byUser },
-    { key: 'transactions', label: t.balanceOperations, path: 'transactions', search: byUser },
+    // The transactions list filters by the customer code (its 'M. kodu' column), over all dates.
+    user.code ? { key: 'transactions', label: t.balanceOperations, path: 'transactions', search: `user_id=${encodeURIComponent(user.code)}&created_at=` } : null,
     { key: 'tickets', label: t.tickets, path: 'supports', search: byUser },
     { key: 'emails', label: t.emails, path: 'notifier/email', search: byUser },
     { key: 'sms', label: t.sms, path: 'notifier/sms', search: byUser },
