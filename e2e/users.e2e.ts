@@ -150,9 +150,9 @@ describe('[USERS][DETAILS] issue 16: no dead ends on the details page', () => {
     // Balance operations open the transactions list by the customer's code, over all dates.
     await page.getByTestId('user-link-transactions').click();
     await page.waitForURL((url) => url.pathname.endsWith('/transactions') && url.searchParams.get('user_id') === customer.code);
-    await page.locator('.ant-table').first().waitFor();
+    await waitForTable(page, 'transactions');
     await expect(page.getByText(az.app.notReadyTitle).count()).resolves.toBe(0);
-    const operationRows = await page.locator('.ant-table-row').allInnerTexts();
+    const operationRows = await tableRows(page, 'transactions').allInnerTexts();
     for (const text of operationRows) expect(text).toContain(customer.code!);
     await page.goBack();
     await page.getByTestId('user-details').waitFor();
