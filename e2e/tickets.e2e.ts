@@ -116,13 +116,23 @@ describe('[TICKETS][E2E] supports', () => {
     await page.goto(`${BASE_URL}/@next/supports`);
     await waitForTable(page, 'supports');
     await page.getByTestId('ticket-categories').click();
+    // the list dialog has opened (its rows loaded, its own focus taken) before the form is asked for:
+    // antd focuses an opening dialog when its animation ends, which would take the keys of a form opened sooner
+    const list = page.locator('.ant-modal:visible').filter({ has: page.getByTestId('ticket-category-create') });
+    await expect.poll(() => list.locator('.ant-table-row').count()).toBeGreaterThan(0);
+    await expect.poll(() => list.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await page.getByTestId('ticket-category-create').click();
     const name = `Kateqoriya ${Date.now() % 100000}`;
     const field = page.getByTestId('ticket-category-name');
     await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type(name);
+    // everything typed landed in the focused field before it is saved
+    await expect.poll(() => field.inputValue()).toBe(name);
+    const saved = page.waitForResponse((res) => /\/api\/admin\/tickets\/(create|edit)_category/.test(res.url()) && res.request().method() === 'POST');
     await page.locator('.ant-modal:visible').last().getByRole('button', { name: 'Yadda saxla' }).click();
-    await toast(page, 'Dəyişikliklər yadda saxlanıldı').waitFor();
+    const reply = await saved;
+    expect(reply.status(), await reply.text()).toBe(200);
+    // the toast may be gone on a slow machine by the time it is looked for: the saved category in the list is what counts
     await page.locator('.ant-modal:visible').getByText(name).waitFor();
     await shot(page, 'ticket-categories');
     await context.close();
