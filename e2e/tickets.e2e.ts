@@ -125,6 +125,10 @@ describe('[TICKETS][E2E] supports', () => {
     const name = `Kateqoriya ${Date.now() % 100000}`;
     const field = page.getByTestId('ticket-category-name');
     await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+    // and the form's own dialog has finished opening (antd focuses a dialog's panel when its zoom ends)
+    await page.waitForFunction(() => !document.querySelector('.ant-zoom-appear, .ant-zoom-enter, .ant-zoom-appear-active, .ant-zoom-enter-active'));
+    await page.waitForTimeout(400);
+    await field.focus();
     await page.keyboard.type(name);
     // everything typed landed in the focused field before it is saved
     await expect.poll(() => field.inputValue()).toBe(name);
