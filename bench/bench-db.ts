@@ -2,6 +2,7 @@
  * What the benchmarks share: a fresh (or reused) database of a million declarations built with the
  * project's own set-based generator, office-time dates as the web app sends them, and a login.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -95,4 +96,20 @@ export async function logIn(base: string): Promise<string> {
 export async function serverVersion(db: Db): Promise<string> {
   const row = await one<{ v: string }>(db, sql`select version() as v`);
   return String(row.v).split(' on ')[0] ?? '';
+}
+
+/** What one load run measured (bench/load-process.ts prints it as its last line). */
+export interface LoadFigures { p50: number; p95: number; p99: number; rps: number; requests: number; non2xx: number; errors: number }
+
+/** Load on one URL from its own process (bench/load-process.ts, autocannon), so the server's process only serves. */
+export function runLoad(url: string, token: string, connections: number, seconds: number): Promise<LoadFigures> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'load-process.ts'), JSON.stringify({ url, token, connections, seconds })], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop() ?? '{}') as LoadFigures) : reject(new Error(`load process exited with ${code}`))));
+  });
 }

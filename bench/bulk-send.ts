@@ -23,7 +23,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { readConfig } from '../apps/api/src/config';
 import { openPglite, openPostgres, type Database } from '../apps/api/src/db/client';
-import { fillBenchData, logIn, one, serverVersion } from './bench-db';
+import { fillBenchData, logIn, one, serverVersion, runLoad, type LoadFigures } from './bench-db';
 
 const TARGET_SECONDS = 120;
 const TARGET_SLOWDOWN = 0.2;
@@ -216,20 +216,8 @@ function ms(x: number): string {
   return Number.isFinite(x) ? x.toFixed(1) : '–';
 }
 
-interface Load { p50: number; p95: number; p99: number; rps: number; requests: number; non2xx: number; errors: number }
+type Load = LoadFigures;
 
-/** The list load in its own process (bench/load-process.ts). */
-function runLoad(url: string, token: string, connections: number, seconds: number): Promise<Load> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'load-process.ts'), JSON.stringify({ url, token, connections, seconds })], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop() ?? '{}') as Load) : reject(new Error(`load process exited with ${code}`))));
-  });
-}
 
 /** Lines of a child's stdout, one at a time. */
 function lineReader(child: ChildProcess) {

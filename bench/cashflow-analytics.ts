@@ -15,7 +15,6 @@
  * prints the HTTP latency under `connections` concurrent clients (autocannon in a separate process)
  * beside the raw time of the same service call on the database. Writes bench/results/cashflow-*.md.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,7 +29,7 @@ import { openPglite, openPostgres, type Db } from '../apps/api/src/db/client';
 import { seedDemoData } from '../apps/api/src/db/seed/demo-seed';
 import { seedReferenceData } from '../apps/api/src/db/seed/reference-data';
 import { listCashflowTransactions, readCashboxDaily, readCashboxStatistics } from '../apps/api/src/modules/cashflow/service';
-import { logIn, officeDateTime as officeDateTimeIn, one, serverVersion } from './bench-db';
+import { logIn, officeDateTime as officeDateTimeIn, one, serverVersion, runLoad as runBenchLoad } from './bench-db';
 
 const TARGET_P95_MS = 300;
 const DAYS = 365;
@@ -195,17 +194,7 @@ async function measureRaw(db: Db, scenario: Scenario): Promise<{ ms: number; siz
   return { ms: percentile(times, 50), size };
 }
 
-function runLoad(url: string, token: string, seconds = duration): Promise<Omit<Outcome, 'scenario' | 'rawMs' | 'size'>> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'load-process.ts'), JSON.stringify({ url, token, connections, seconds })], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop() ?? '{}')) : reject(new Error(`load process exited with ${code}`))));
-  });
-}
+const runLoad = (url: string, token: string, seconds = duration) => runBenchLoad(url, token, connections, seconds);
 
 const fmt = (x: number, digits = 1) => (Number.isFinite(x) ? x.toFixed(digits) : '–');
 

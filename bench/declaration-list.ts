@@ -9,7 +9,6 @@
  * loopback port and, per scenario, prints the HTTP latency under `connections` concurrent clients
  * beside the raw time of the same query called directly on the database. See bench/README.md.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +20,7 @@ import { buildApp } from '../apps/api/src/app';
 import { readConfig } from '../apps/api/src/config';
 import type { Db } from '../apps/api/src/db/client';
 import { findDeclarationPage } from '../apps/api/src/modules/declarations/lists/queries';
-import { CUSTOMERS, DAYS, fillBenchData, logIn, officeDateTime as officeDateTimeIn, one, openBenchDatabase, serverVersion } from './bench-db';
+import { CUSTOMERS, DAYS, fillBenchData, logIn, officeDateTime as officeDateTimeIn, one, openBenchDatabase, serverVersion, runLoad as runBenchLoad } from './bench-db';
 
 const TARGET_P95_MS = 100;
 /** Separately stated target for a substring that matches a large share of the customers. */
@@ -132,17 +131,7 @@ async function measureRaw(db: Db, params: Params): Promise<{ ms: number; total: 
 }
 
 /** The load runs in a child process (bench/load-process.ts): the server's process serves only. */
-function runLoad(url: string, token: string, seconds = duration): Promise<Omit<Outcome, 'scenario' | 'rawMs' | 'total' | 'totalKind'>> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'load-process.ts'), JSON.stringify({ url, token, connections, seconds })], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop() ?? '{}')) : reject(new Error(`load process exited with ${code}`))));
-  });
-}
+const runLoad = (url: string, token: string, seconds = duration) => runBenchLoad(url, token, connections, seconds);
 
 // ---------------------------------------------------------------- report
 const fmt = (x: number, digits = 1) => (Number.isFinite(x) ? x.toFixed(digits) : '–');

@@ -12,7 +12,6 @@
  * prints the HTTP latency under `connections` concurrent clients beside the raw time of the same
  * query on the database. Same machinery as bench/declaration-list.ts (see bench/README.md).
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,7 +26,7 @@ import { openPglite, openPostgres, type Db } from '../apps/api/src/db/client';
 import { seedDemoData } from '../apps/api/src/db/seed/demo-seed';
 import { seedReferenceData } from '../apps/api/src/db/seed/reference-data';
 import { findTransactionPage, resolveCustomerIds, resolveSections } from '../apps/api/src/modules/transactions/queries';
-import { CUSTOMERS, DAYS, logIn, officeDateTime as officeDateTimeIn, one, serverVersion } from './bench-db';
+import { CUSTOMERS, DAYS, logIn, officeDateTime as officeDateTimeIn, one, serverVersion, runLoad as runBenchLoad } from './bench-db';
 
 const TARGET_P95_MS = 100;
 const MAX_DURATION_S = 10;
@@ -179,17 +178,7 @@ async function measureRaw(db: Db, params: Params): Promise<{ ms: number; total: 
   return { ms: percentile(times, 50), total: last!.total.total, kind: last!.total.kind };
 }
 
-function runLoad(url: string, token: string, seconds = duration): Promise<Omit<Outcome, 'scenario' | 'rawMs' | 'total' | 'totalKind'>> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'load-process.ts'), JSON.stringify({ url, token, connections, seconds })], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop() ?? '{}')) : reject(new Error(`load process exited with ${code}`))));
-  });
-}
+const runLoad = (url: string, token: string, seconds = duration) => runBenchLoad(url, token, connections, seconds);
 
 const fmt = (x: number, digits = 1) => (Number.isFinite(x) ? x.toFixed(digits) : '–');
 
