@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { zDecimalOut } from './common';
+import { azProductPreview as t } from './texts/az-product-preview';
+
+/*
+ * Product preview (issue 18 item 3; spec §3 "Product preview", §7 `GET bonaz/parser?url` and
+ * `GET /api/admin/product?url`): what the server reads from a shop's product page. Names as spec §3
+ * gives them (camelCase). Amounts are exact decimal strings ('1299.90'), never floats.
+ */
+
+/** The shop families the server has an adapter for; 'generic' reads any other shop by JSON-LD/OpenGraph. */
+export const PRODUCT_PREVIEW_SHOPS = ['trendyol', 'amazon', 'generic'] as const;
+export type ProductPreviewShop = (typeof PRODUCT_PREVIEW_SHOPS)[number];
+
+/** Where the fields came from, strongest first (schema.org JSON-LD beats OpenGraph beats the shop's markup). */
+export const PRODUCT_PREVIEW_SOURCES = ['json-ld', 'opengraph', 'shop'] as const;
+
+export const PRODUCT_PREVIEW_CURRENCIES = ['TRY', 'USD', 'EUR', 'AZN', 'GBP'] as const;
+export const PRODUCT_PREVIEW_SYMBOLS: Record<string, string> = { TRY: '₺', USD: '$', EUR: '€', AZN: '₼', GBP: '£' };
+
+/** The longest link accepted. */
+export const PRODUCT_URL_MAX = 2048;
+
+export const ZProductPreviewQuery = z.object({
+  url: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z.string({ error: t.urlRequired }).min(1, t.urlRequired).max(PRODUCT_URL_MAX, t.urlTooLong),
+  ),
+});
+export type ProductPreviewQuery = z.infer<typeof ZProductPreviewQuery>;
+
+/** The price converted at the day's central-bank rates (null when a rate is missing). */
+export const ZProductPreviewConverted = z.object({
+  try: zDecimalOut,
+  azn: zDecimalOut,
+  usd: zDecimalOut,
+  eur: zDecimalOut,
+});
+
+export const ZProductPreviewPrice = z.object({
+  /** The price to pay now (the sale price when there is one). */
+  amount: zDecimalOut,
+  /** The price before a discount; equals amount when there is none. */
+  originalAmount: zDecimalOut,
+  /** ISO 4217 code. */
+  currency: z.string(),
+  /** '₺', '$', '€' …; the code itself when unknown. */
+  symbol: z.string(),
+  converted: ZProductPreviewConverted.nullable(),
+  /** The day of the rates used (YYYY-MM-DD), null without a conversion. */
+  ratesDate: z.string().nullable(),
+});
+
+export const ZProductPreview = z.object({
+  name: z.string(),
+  brand: z.string().nullable(),
+  /** Absolute image URLs, main image first, no duplicates. */
+  images: z.array(z.string()),
+  mainImage: z.string().nullable(),
+  /** Category path, top first. */
+  breadcrumb: z.array(z.string()),
+  /** The page the data came from (after redirects), as the shop names it (canonical when it gives one). */
+  url: z.string(),
+  color: z.string().nullable(),
+  /** Null when the page shows no price. */
+  price: ZProductPreviewPrice.nullable(),
+  description: z.string().nullable(),
+  // ours (not in the spec): which adapter read it, a shop name for the order form, and the sources used
+  shop: z.enum(PRODUCT_PREVIEW_SHOPS),
+  shopName: z.string(),
+  sources: z.array(z.enum(PRODUCT_PREVIEW_SOURCES)),
+});
+export type ProductPreview = z.infer<typeof ZProductPreview>;
+export type ProductPreviewPrice = z.infer<typeof ZProductPreviewPrice>;
+
+/** `GET bonaz/parser?url` and `GET product?url` reply. Errors: 422 `{ errors: { url: [message] } }`. */
+export const ZProductPreviewReply = z.object({ data: ZProductPreview });
+export type ProductPreviewReply = z.infer<typeof ZProductPreviewReply>;
