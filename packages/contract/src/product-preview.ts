@@ -29,12 +29,15 @@ export const ZProductPreviewQuery = z.object({
 });
 export type ProductPreviewQuery = z.infer<typeof ZProductPreviewQuery>;
 
-/** The price converted at the day's central-bank rates (null when a rate is missing). */
+/**
+ * The price converted at the day's central-bank rates (AZN per unit, `modules/currencies`); a value is
+ * null when the office stores no rate of its currency (or of the price's currency).
+ */
 export const ZProductPreviewConverted = z.object({
-  try: zDecimalOut,
-  azn: zDecimalOut,
-  usd: zDecimalOut,
-  eur: zDecimalOut,
+  try: zDecimalOut.nullable(),
+  azn: zDecimalOut.nullable(),
+  usd: zDecimalOut.nullable(),
+  eur: zDecimalOut.nullable(),
 });
 
 export const ZProductPreviewPrice = z.object({
@@ -46,8 +49,8 @@ export const ZProductPreviewPrice = z.object({
   currency: z.string(),
   /** '₺', '$', '€' …; the code itself when unknown. */
   symbol: z.string(),
-  converted: ZProductPreviewConverted.nullable(),
-  /** The day of the rates used (YYYY-MM-DD), null without a conversion. */
+  converted: ZProductPreviewConverted,
+  /** The day of the rates used (YYYY-MM-DD, the oldest of them), null when none was a fetched rate. */
   ratesDate: z.string().nullable(),
 });
 
