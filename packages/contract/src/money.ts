@@ -18,7 +18,7 @@ export const PAYMENT_TYPE_NAMES: Record<number, string> = {
 export const TRANSACTION_STATUS = { pending: 17, confirmed: 18, refunded: 19, cancelled: 21 } as const;
 
 /** What a money row points at (`object {id, model}` of spec §3 "Transaction"). */
-export const MONEY_OBJECT = { declarationPayment: 'declaration_payment' } as const;
+export const MONEY_OBJECT = { declarationPayment: 'declaration_payment', orderPayment: 'order_payment', orderRefund: 'order_refund' } as const;
 
 /** Why a cash register entry exists. */
 export const CASH_ENTRY_REASON = { handover: 'handover', manual: 'manual', transfer: 'transfer' } as const;

@@ -41,6 +41,8 @@ export const TRANSACTION_STATUS_COLORS: Record<number, string> = { 17: 'orange',
  */
 export const TRANSACTION_SECTIONS: readonly { objectModel: string | null; modelId: number }[] = [
   { objectModel: MONEY_OBJECT.declarationPayment, modelId: MODEL.handover },
+  { objectModel: MONEY_OBJECT.orderPayment, modelId: MODEL.orders },
+  { objectModel: MONEY_OBJECT.orderRefund, modelId: MODEL.orders },
   { objectModel: null, modelId: MODEL.transactions },
 ];
 
