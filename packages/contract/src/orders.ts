@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZListQuery, zDateTimeOut, zDecimalOut, zFlag01, zId, zIdList, zListReply } from './common';
+import { INT4_MAX, ZListQuery, zDateTimeOut, zDateTimeText, zDecimalOut, zFlag, zFlag01, zId, zIdList, zInt, zListReply, zNumber } from './common';
+import { azOrdersCore as t } from './texts/az-orders';
 import { zDateRangeText } from './users';
 
 /*
@@ -119,3 +120,275 @@ export const ZOrderListQuery = ZListQuery.extend({
 export type OrderListQuery = z.infer<typeof ZOrderListQuery>;
 export const ZOrderListReply = zListReply(ZOrderRow);
 export type OrderListReply = z.infer<typeof ZOrderListReply>;
+
+// ================================================================ orders-api-core (engineer A): form, info, states, counts, statistics, links
+
+export const ORDER_URL_MAX = 2000;
+export const ORDER_DESCR_MAX = 2000;
+export const ORDER_QUANTITY_MIN = 1;
+export const ORDER_QUANTITY_MAX = 1000;
+export const ORDER_PRICE_MAX = '999999999.99';
+
+const FORM_MONEY = /^\d{1,9}(\.\d{1,2})?$/;
+const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
+const isBlank = (v: unknown) => v === undefined || v === null || v === '';
+
+/** A positive id; `required` is the text for a missing one (null: optional → null when blank). */
+function formId(required: string | null, bad: string) {
+  return z.unknown().transform((raw, ctx): number | null => {
+    const v = trimmed(raw);
+    if (isBlank(v)) {
+      if (required) ctx.addIssue({ code: 'custom', message: required });
+      return null;
+    }
+    const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : NaN;
+    if (!Number.isInteger(n) || n <= 0 || n > INT4_MAX) ctx.addIssue({ code: 'custom', message: bad });
+    return n;
+  });
+}
+/** Optional text up to `max` characters (blank → null). */
+function formText(max: number, tooLong: string) {
+  return z.unknown().transform((raw, ctx): string | null => {
+    const v = trimmed(raw);
+    if (isBlank(v)) return null;
+    if (typeof v !== 'string' && typeof v !== 'number') { ctx.addIssue({ code: 'custom', message: tooLong }); return null; }
+    const text = String(v);
+    if (text.length > max) ctx.addIssue({ code: 'custom', message: tooLong });
+    return text;
+  });
+}
+/** Money 0–999999999.99 with at most 2 decimals, kept as exact text ('12.5' → '12.50'). */
+function formMoney(required: string | null, bad: string) {
+  return z.unknown().transform((raw, ctx): string | null => {
+    const v = typeof raw === 'number' ? String(raw) : trimmed(raw);
+    if (isBlank(v)) {
+      if (required) ctx.addIssue({ code: 'custom', message: required });
+      return null;
+    }
+    const text = typeof v === 'string' ? v.replace(',', '.') : '';
+    if (!FORM_MONEY.test(text)) { ctx.addIssue({ code: 'custom', message: bad }); return null; }
+    const [whole, fraction = ''] = text.split('.');
+    return `${String(Number(whole))}.${fraction.padEnd(2, '0')}`;
+  });
+}
+
+/** spec §7 "orders/create or edit (multipart)": the wire names of api-requests-in-use.tsv, plus coupon_id, waiting, track_code, preview. */
+export const ZOrderForm = z.object({
+  user_id: formId(t.customerRequired, t.customerNotFound),
+  country_id: formId(t.countryRequired, t.countryNotFound),
+  url: z.unknown().transform((raw, ctx): string => {
+    const v = trimmed(raw);
+    if (isBlank(v) || typeof v !== 'string') { ctx.addIssue({ code: 'custom', message: t.urlRequired }); return ''; }
+    if (v.length > ORDER_URL_MAX) ctx.addIssue({ code: 'custom', message: t.urlTooLong });
+    else if (!isHttpUrl(v)) ctx.addIssue({ code: 'custom', message: t.urlInvalid });
+    return v;
+  }),
+  shop_name: formText(160, t.shopNameTooLong),
+  product_type_id: formId(null, t.productTypeInvalid),
+  color: formText(120, t.colorTooLong),
+  size: formText(120, t.sizeTooLong),
+  quantity: z.unknown().transform((raw, ctx): number => {
+    const v = trimmed(raw);
+    if (isBlank(v)) { ctx.addIssue({ code: 'custom', message: t.quantityRequired }); return 0; }
+    const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,7}$/.test(v) ? Number(v) : NaN;
+    if (!Number.isInteger(n) || n < ORDER_QUANTITY_MIN || n > ORDER_QUANTITY_MAX) ctx.addIssue({ code: 'custom', message: t.quantityRange });
+    return n;
+  }),
+  price: formMoney(t.priceRequired, t.priceInvalid),
+  cargo_price: formMoney(null, t.cargoPriceInvalid),
+  urgent: z.preprocess((v) => (isBlank(v) ? undefined : v), zFlag.optional()).transform((v) => v ?? false),
+  descr: formText(ORDER_DESCR_MAX, t.descrTooLong),
+  coupon_id: formId(null, t.couponInvalid).optional(),
+  /** Expected date 'YYYY-MM-DD[ HH:mm[:ss]]' (office time); absent: unchanged on edit, blank: cleared. */
+  waiting: z.unknown().transform((raw, ctx): string | null | undefined => {
+    if (raw === undefined) return undefined;
+    const v = trimmed(raw);
+    if (isBlank(v)) return null;
+    if (typeof v !== 'string' || !zDateTimeText.safeParse(v).success) ctx.addIssue({ code: 'custom', message: t.waitingInvalid });
+    return typeof v === 'string' ? v : null;
+  }),
+  /** The shop's tracking code; absent: unchanged on edit. */
+  track_code: z.unknown().transform((raw, ctx): string | null | undefined => {
+    if (raw === undefined) return undefined;
+    const v = trimmed(raw);
+    if (isBlank(v)) return null;
+    const text = typeof v === 'string' || typeof v === 'number' ? String(v) : '';
+    if (text.length > 80) ctx.addIssue({ code: 'custom', message: t.trackCodeTooLong });
+    return text;
+  }),
+  /** The product preview the form already read (ZProductPreview as JSON text); absent: the server reads it from the link on create. */
+  preview: z.unknown().transform((raw, ctx): Record<string, unknown> | null | undefined => {
+    if (raw === undefined) return undefined;
+    if (isBlank(raw)) return null;
+    try {
+      const value: unknown = typeof raw === 'string' ? (raw.length <= 200_000 ? JSON.parse(raw) : undefined) : raw;
+      if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+    } catch { /* refused below */ }
+    ctx.addIssue({ code: 'custom', message: t.previewInvalid });
+    return null;
+  }),
+});
+export type OrderForm = z.infer<typeof ZOrderForm>;
+/** orders/edit: the same form with the order's id. */
+export const ZOrderEditForm = ZOrderForm.extend({ order_id: zId });
+export type OrderEditForm = z.infer<typeof ZOrderEditForm>;
+
+
+/** Only http(s) links with a host (spec §7 "the product link"). */
+export function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+export const ZOrderIdQuery = z.object({ order_id: zId });
+export type OrderIdQuery = z.infer<typeof ZOrderIdQuery>;
+/** orders/cancel?order_id=1,2 (ids joined with ','). */
+export const ZOrderIdsQuery = z.object({ order_id: zIdList.pipe(z.array(z.number().int().positive()).min(1).max(1000)) });
+export type OrderIdsQuery = z.infer<typeof ZOrderIdsQuery>;
+
+/** create/edit/link: the saved order's row. */
+export const ZOrderSavedReply = z.object({ message: z.string(), data: ZOrderRow });
+export type OrderSavedReply = z.infer<typeof ZOrderSavedReply>;
+export const ZOrderIdsReply = z.object({ message: z.string(), data: z.object({ ids: z.array(int()) }) });
+export type OrderIdsReply = z.infer<typeof ZOrderIdsReply>;
+
+/** Debt line statuses (order_debts.status): 0 open (owed), 1 settled (paid from / refunded to the balance), 2 cancelled (the order was refunded). */
+export const ORDER_DEBT_STATUS = { open: 0, settled: 1, cancelled: 2 } as const;
+/** Parameters of a debt line: 'price' is price × quantity, 'cargo_price' the domestic shipping. */
+export const ORDER_DEBT_PARAMS = ['price', 'cargo_price'] as const;
+
+/** One detailed debt line (spec §3 "detailedDebts"; wire names of orders/info `debts[]`). */
+export const ZOrderDebtRow = z.object({
+  id: int(),
+  order_id: int(),
+  /** 'price' (price × quantity) or 'cargo_price'. */
+  params: z.string(),
+  previous_amount: z.number(),
+  current_amount: z.number(),
+  /** Owed (positive) or given back (negative), service percent included. */
+  diff_amount: z.number(),
+  state_id: int(),
+  state_name: z.string(),
+  descr: z.string().nullable(),
+  balance_operation_id: int().nullable(),
+  created_at: zDateTimeOut,
+  settled_at: zDateTimeOut.nullable(),
+});
+export type OrderDebtRow = z.infer<typeof ZOrderDebtRow>;
+
+/**
+ * GET orders/info?order_id: the row plus the stored preview, the debt lines (`debts`, as clients
+ * read them: the detailed lines; their open sums are the row's diff_price / diff_cargo_price) and
+ * what a reject/cancel would give back now (`amounts_to_refund`: paid + settled debt payments −
+ * refunds made, service percent included; 0 once returned).
+ */
+export const ZOrderInfo = ZOrderRow.extend({
+  preview: z.record(z.string(), z.unknown()).nullable(),
+  /** The detailed debt lines (B's ZOrderDebtRow, as orders/debts sends them). */
+  debts: z.array(ZOrderDebtRow),
+  amounts_to_refund: zDecimalOut,
+  /** What paying it now would take: amount due (unpaid) or the open debts (paid). */
+  amount_due: zDecimalOut,
+});
+export type OrderInfo = z.infer<typeof ZOrderInfo>;
+export const ZOrderInfoReply = z.object({ data: ZOrderInfo });
+export type OrderInfoReply = z.infer<typeof ZOrderInfoReply>;
+
+/** GET orders/getstates?order_id: the status history, oldest first; `current` marks the last. */
+export const ZOrderStateRow = z.object({
+  id: int(),
+  state_id: int(),
+  state_name: z.string(),
+  user_id: int().nullable(),
+  user_name: z.string(),
+  current: zFlag01,
+  descr: z.string().nullable(),
+  created_at: zDateTimeOut.nullable(),
+});
+export type OrderStateRow = z.infer<typeof ZOrderStateRow>;
+export const ZOrderStatesReply = z.object({ data: z.array(ZOrderStateRow) });
+export type OrderStatesReply = z.infer<typeof ZOrderStatesReply>;
+
+/** GET orders/counts_by_status (the list's filters): one row per status of model 1, zero counts included. */
+export const ZOrderCountsQuery = ZOrderListFilters;
+export type OrderCountsQuery = z.infer<typeof ZOrderCountsQuery>;
+export const ZOrderCountsReply = z.object({
+  data: z.array(z.object({ state_id: int(), name: z.string(), color: z.string(), count: int() })),
+  total: int(),
+});
+export type OrderCountsReply = z.infer<typeof ZOrderCountsReply>;
+
+/** GET orders/export and orders/export_csv: the list's filters and sort (all pages, up to 100,000 rows). */
+export const ZOrderExportQuery = ZOrderListQuery.partial({ page: true, per_page: true });
+export type OrderExportQuery = z.infer<typeof ZOrderExportQuery>;
+
+/** POST orders/link_declaration: order_id and declaration_id or the parcel's track code (global or ours). */
+export const ZOrderLinkForm = z.object({
+  order_id: zId,
+  declaration_id: z.preprocess((v) => (isBlank(trimmed(v)) ? undefined : v), zId.optional()),
+  track_code: z.preprocess((v) => (isBlank(trimmed(v)) ? undefined : trimmed(v)), z.string().max(80).optional()),
+});
+export type OrderLinkForm = z.infer<typeof ZOrderLinkForm>;
+
+/** isnew with model_id 1 (the declarations' route dispatches it here). */
+export const ZOrderIsNewQuery = z.object({ model_id: zInt.pipe(z.literal(1)), object_id: zIdList.pipe(z.array(z.number().int().positive()).min(1).max(1000)), is_new: zFlag });
+export type OrderIsNewQuery = z.infer<typeof ZOrderIsNewQuery>;
+
+// ---------------------------------------------------------------- statistics/by_orders_count, by_orders_admin_count
+
+const statDate = z.preprocess((v) => (isBlank(trimmed(v)) ? undefined : trimmed(v)), zDateTimeText.optional());
+const statsPaging = {
+  getlist: z.preprocess((v) => (isBlank(v) ? undefined : String(v)), z.enum(['true', 'false', '1', '0']).optional()),
+  page: zNumber().int().min(1).max(INT4_MAX).default(1),
+  per_page: zNumber().int().min(1).max(500).default(25),
+  sort_column: z.enum(ORDER_SORT_COLUMNS).optional().catch(undefined),
+  sort_order: z.enum(['asc', 'desc']).optional().catch(undefined),
+};
+/** Orders created between start_date and end_date (office days; a day alone means the whole day), of a status / country. */
+export const ZOrderCountQuery = z.object({
+  start_date: statDate,
+  end_date: statDate,
+  state_id: z.preprocess((v) => (isBlank(v) ? undefined : v), zId.optional()),
+  country_id: z.preprocess((v) => (isBlank(v) ? undefined : v), zId.optional()),
+  ...statsPaging,
+});
+export type OrderCountQuery = z.infer<typeof ZOrderCountQuery>;
+/** The same per executor (admin_id = the order's executive). */
+export const ZOrderAdminCountQuery = z.object({
+  start_date: statDate,
+  end_date: statDate,
+  admin_id: z.preprocess((v) => (isBlank(v) ? undefined : v), zId.optional()),
+  country_id: z.preprocess((v) => (isBlank(v) ? undefined : v), zId.optional()),
+  state_id: z.preprocess((v) => (isBlank(v) ? undefined : v), zId.optional()),
+  ...statsPaging,
+});
+export type OrderAdminCountQuery = z.infer<typeof ZOrderAdminCountQuery>;
+
+/**
+ * One aggregate row: the office day the orders were created (`changed_date`), how many, and
+ * `price` = Σ (price × quantity + cargo_price) in the orders' own currencies (price_try / price_usd
+ * split it; filter by country for one currency).
+ */
+export const ZOrderCountRow = z.object({
+  changed_date: z.string(),
+  order_count: int(),
+  price: zDecimalOut,
+  price_try: zDecimalOut,
+  price_usd: zDecimalOut,
+});
+export const ZOrderAdminCountRow = ZOrderCountRow.extend({ user_id: int().nullable(), user_name: z.string() });
+const ZOrderCountTotal = z.object({ order_count: int(), price: zDecimalOut, price_try: zDecimalOut, price_usd: zDecimalOut });
+export const ZOrderCountReply = z.union([
+  z.object({ data: z.array(ZOrderCountRow), total: ZOrderCountTotal }),
+  ZOrderListReply,
+]);
+export type OrderCountReply = z.infer<typeof ZOrderCountReply>;
+export const ZOrderAdminCountReply = z.union([
+  z.object({ data: z.array(ZOrderAdminCountRow), total: ZOrderCountTotal }),
+  ZOrderListReply,
+]);
+export type OrderAdminCountReply = z.infer<typeof ZOrderAdminCountReply>;
