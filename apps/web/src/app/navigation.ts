@@ -39,7 +39,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   // Main
   // the users list's statistics pages call the users API (permission users), not the statistics one
   { path: 'users', label: 'users', group: 'main', gate: can('users'), also: ['statistics/users', 'statistics/qizil-onluq'] },
-  { path: 'orders', label: 'orders', group: 'main', gate: can('orders'), badge: 'order' },
+  // the counts by status page calls the orders API (permission orders), not the statistics one
+  { path: 'orders', label: 'orders', group: 'main', gate: can('orders'), badge: 'order', also: ['statistics/status/order-counts'] },
   { path: 'declarations', label: 'declarations', group: 'main', gate: { kind: 'open' }, badge: 'declaration' },
   { path: 'united-declarations', label: 'unitedDeclarations', group: 'main', gate: can('trendyol_declarations') },
   { path: 'sorting', label: 'sorting', group: 'main', gate: can('parcel_sorting_list') },

@@ -7,6 +7,7 @@ import { declarationRoutes } from '../features/declarations/routes';
 import { flightRoutes } from '../features/flights/routes';
 import { historyRoutes } from '../features/history/routes';
 import { notificationRoutes } from '../features/notifications/routes';
+import { orderRoutes } from '../features/orders/routes';
 import { settingGroupRoutes } from '../features/settings/routes';
 import { settingListRoutes } from '../features/settings/lists/routes';
 import { sortingRoutes } from '../features/sorting/routes';
@@ -29,7 +30,8 @@ const sectionRoutes: RouteObject[] = [...declarationRoutes, ...historyRoutes, ..
   ...cashFlowRoutes,
   ...ticketRoutes, // support tickets and ticket templates (issue 20)
   // transactions (issue 17 item 2)
-  ...transactionRoutes];
+  ...transactionRoutes,
+  ...orderRoutes]; // orders (issue 18): list, counts by status, reject and the detail/form routes
 
 export const routes: RouteObject[] = [
   ...authRoutes.map((route) => ({ ...route, errorElement: <RouteErrorPage /> })),

@@ -110,6 +110,87 @@ export const azOrdersDetail = {
   back: 'Bağla',
 } as const;
 
+// ---------------------------------------------------------------- list: the orders table, row menu, toolbar, status change, reject, counts (D orders-web-list)
+
+export const azOrdersList = {
+  title: 'Sifarişlər',
+  // columns (spec §2 "Orders"; filter names as api-requests-in-use.tsv)
+  customerCode: 'M. kodu',
+  customer: 'Müştəri',
+  country: 'Ölkə',
+  trackCode: 'İzləmə kodu',
+  productPrice: 'Məhsulun qiyməti',
+  cargoPrice: 'Daxili çatdırılma',
+  link: 'Mağaza',
+  paid: 'Ödəniş',
+  paidYes: 'Ödənilib',
+  paidNo: 'Ödənilməyib',
+  quantity: 'Say',
+  status: 'Status',
+  editor: 'Düzəliş edən',
+  expectedDate: 'Gözlənilən tarix',
+  createdAt: 'Yaradılma tarixi',
+  openLink: 'Məhsulun səhifəsini yeni pəncərədə aç',
+  debtHint: 'Açıq borc: {AMOUNT}',
+  // row menu (spec §2)
+  actions: 'Sifariş əməliyyatları',
+  details: 'Ətraflı',
+  edit: 'Düzəliş et',
+  declaration: 'Bağlama',
+  noDeclaration: 'Bağlama bağlanmayıb',
+  productLink: 'Məhsulun linki',
+  statusMap: 'Status xəritəsi',
+  markRead: 'Oxunmuş et',
+  markUnread: 'Oxunmamış et',
+  changeStatus: 'Statusu dəyiş',
+  delete: 'Sil',
+  deleteConfirm: 'Sifarişi silməyə əminsiniz?',
+  deleted: 'Sifariş silindi',
+  // why a status is greyed out
+  statusSame: 'Sifariş artıq bu statusdadır',
+  statusNotAllowed: 'Bu statusa keçid mümkün deyil',
+  statusNeedsPayment: 'Əvvəlcə sifariş ödənilməlidir',
+  // toolbar
+  create: 'Yeni sifariş',
+  selectAll: 'Səhifəni seç',
+  exportExcel: 'Excel',
+  exportCsv: 'CSV',
+  exportPreparing: 'Sənəd hazırlanır...',
+  exportReady: 'Sənəd yüklənir',
+  bulkStatus: 'Toplu status dəyişikliyi',
+  bulkStatusConfirm: 'Toplu status dəyişikliyinə əminsiniz?',
+  bulkStatusCount: 'Filtrlərə uyğun sifariş: {N}',
+  bulkStatusNone: 'Filtrlərə uyğun sifariş yoxdur',
+  newStatus: 'Yeni status',
+  changeSelected: 'Seçilənlərin statusu',
+  countsByStatus: 'Statuslar üzrə say',
+  selectionSum: 'Seçilənlərin cəmi',
+  selectionSumHint: 'Qiymət × say + daxili çatdırılma + çatdırılma borcu',
+  // status change (spec §4, §8)
+  statusChanging: 'Status dəyişdirilir...',
+  statusChanged: 'Status dəyişdirildi',
+  statusChangedMany: '{N} sifarişin statusu dəyişdirildi',
+  statusSkipped: '{N} sifariş artıq bu statusda idi',
+  refunded: '{N} sifarişin ödənişi balansa qaytarıldı',
+  // reject form (status 4 with its reason)
+  rejectTitle: 'Sifarişi rədd et',
+  rejectOne: 'Sifariş #{ID} rədd ediləcək',
+  rejectMany: '{N} sifariş rədd ediləcək',
+  rejectByFilters: 'Filtrlərə uyğun {N} sifariş rədd ediləcək',
+  rejectRefundNote: 'Ödənilmiş sifarişin ödənişi müştərinin balansına qaytarılır',
+  reason: 'Rədd edilmə səbəbi',
+  reasonRequired: 'Rədd edilmə səbəbini yazın',
+  reasonTooLong: 'Səbəb {N} simvoldan uzun ola bilməz',
+  reject: 'Rədd et',
+  rejected: 'Sifariş rədd edildi',
+  rejectedMany: '{N} sifariş rədd edildi',
+  // counts by status page (statistics/status/order-counts)
+  countsTitle: 'Sifarişlər: statuslar üzrə say',
+  count: 'Say',
+  total: 'Cəmi',
+  backToList: 'Sifarişlərə qayıt',
+};
+
 // ---------------------------------------------------------------- core: form errors, state rules, links, export headers (A orders-api-core)
 
 export const azOrdersCore = {
