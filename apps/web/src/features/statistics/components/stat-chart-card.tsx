@@ -1,0 +1,52 @@
+import { Button, Card } from 'antd';
+import { useSearchParams } from 'react-router';
+import { ChartView, ChartViewToggle, type ChartCellContext, type ChartViewMode } from '../../../shared/charts/chart-view';
+import { formatChartValue, type ChartData, type ChartValueFormat } from '../../../shared/charts/chart-model';
+import { WidgetState } from '../../../shared/charts/widget-state';
+
+export interface StatChartCardProps {
+  title: string;
+  data: ChartData;
+  kind?: 'line' | 'bar';
+  format?: ChartValueFormat;
+  unit?: string;
+  xLabel?: string;
+  isLoading: boolean;
+  error?: unknown;
+  onRetry?: () => void;
+  /** A number of the table view opens the rows behind it; absent for a cell without rows. */
+  onOpenCell?: (context: ChartCellContext) => void;
+  canOpenCell?: (context: ChartCellContext) => boolean;
+  testId?: string;
+}
+
+/**
+ * The page's chart with its table view (the shared kit): the view is kept in the URL (?view=table)
+ * so a page opened for its numbers stays in the table; each number of the table is a button that
+ * opens the rows behind it.
+ */
+export function StatChartCard({ title, data, kind = 'bar', format = 'count', unit = '', xLabel, isLoading, error, onRetry, onOpenCell, canOpenCell, testId = 'stat-chart' }: StatChartCardProps) {
+  const [search, setSearch] = useSearchParams();
+  const view: ChartViewMode = search.get('view') === 'table' ? 'table' : 'chart';
+  const setView = (next: ChartViewMode) => setSearch((prev) => {
+    const params = new URLSearchParams(prev);
+    if (next === 'table') params.set('view', 'table'); else params.delete('view');
+    return params;
+  }, { replace: true });
+  const renderValue = (value: number, context: ChartCellContext) => {
+    const text = formatChartValue(value, format, unit);
+    if (!onOpenCell || value === 0 || (canOpenCell && !canOpenCell(context))) return text;
+    return (
+      <Button type="link" size="small" style={{ padding: 0, height: 'auto' }} onClick={() => onOpenCell(context)}
+        data-testid={`stat-cell-${context.seriesKey ?? 'total'}-${context.x}`}>{text}</Button>
+    );
+  };
+  return (
+    <Card size="small" title={title} extra={<ChartViewToggle value={view} onChange={setView} testId={`${testId}-view`} />}>
+      <WidgetState isLoading={isLoading} error={error} onRetry={onRetry} rows={6}>
+        <ChartView data={data} title={title} kind={kind} format={format} unit={unit} xLabel={xLabel} view={view} hideToggle
+          renderValue={renderValue} testId={testId} />
+      </WidgetState>
+    </Card>
+  );
+}

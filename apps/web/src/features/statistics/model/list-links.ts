@@ -1,0 +1,33 @@
+import { DECLARATION_PAYMENT_SECTION } from '@app/contract/statistics';
+import type { DateRangeValue } from '../../../shared/data-table/date-range';
+import { buildListLink, dayRange, toListRange } from './stat-query';
+
+/**
+ * Links from a figure to the list it counts (issue 19 item 3), written as each list reads its own
+ * URL (its column filters by wire name, a date column as 'from~to'): the same filters as the
+ * figure, so the list's total is the figure.
+ */
+type Id = string | number | undefined | null;
+
+function rangeOf(range: DateRangeValue, day?: string): string {
+  return toListRange(day ? dayRange(day) : range);
+}
+
+/** Declarations created in the range (the list's 'Yaradılma tarixi' filter, `created`), of a status and branch. */
+export function declarationsListLink(range: DateRangeValue, pick: { day?: string; state_id?: Id; branch_id?: Id } = {}): string {
+  return buildListLink('declarations', { created: rangeOf(range, pick.day), state_id: pick.state_id, branch_id: pick.branch_id });
+}
+
+/** Orders created in the range (`created_at`), of a status, country and executor. */
+export function ordersListLink(range: DateRangeValue, pick: { day?: string; state_id?: Id; country_id?: Id; executive_id?: Id } = {}): string {
+  return buildListLink('orders', {
+    created_at: rangeOf(range, pick.day), state_id: pick.state_id, country_id: pick.country_id, executive_id: pick.executive_id,
+  });
+}
+
+/** Confirmed (18) payments for parcels (section 'declaration payments') in the range, of a payment type. */
+export function paymentsListLink(range: DateRangeValue, pick: { day?: string; payment_type?: Id } = {}): string {
+  return buildListLink('transactions', {
+    created_at: rangeOf(range, pick.day), state_id: 18, model_id: DECLARATION_PAYMENT_SECTION, payment_type: pick.payment_type,
+  });
+}
