@@ -157,6 +157,9 @@ function buildLookup(admin: Api, own: Api): Lookup {
         case 'flightId':
           values = [await flight()];
           break;
+        case 'orderId':
+          values = [await once('order', () => firstId(admin, '/api/admin/v2/orders/getlist?per_page=1'))];
+          break;
         case 'ticketId':
           values = [await once('ticket', () => firstId(admin, '/api/admin/tickets/list?per_page=1'))];
           break;

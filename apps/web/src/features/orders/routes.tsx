@@ -6,6 +6,10 @@ const OrdersPage = lazy(() => import('./pages/orders-page').then((m) => ({ defau
 const OrderCountsPage = lazy(() => import('./pages/order-counts-page').then((m) => ({ default: m.OrderCountsPage })));
 const RejectOrdersRoute = lazy(() => import('./pages/reject-routes').then((m) => ({ default: m.RejectOrdersRoute })));
 const BulkRejectRoute = lazy(() => import('./pages/reject-routes').then((m) => ({ default: m.BulkRejectRoute })));
+const OrderDetailPage = lazy(() => import('./pages/order-detail-page').then((m) => ({ default: m.OrderDetailPage })));
+const CreateOrderRoute = lazy(() => import('./pages/order-form-route').then((m) => ({ default: m.CreateOrderRoute })));
+const UpdateOrderRoute = lazy(() => import('./pages/order-form-route').then((m) => ({ default: m.UpdateOrderRoute })));
+const OrderTimelineRoute = lazy(() => import('./pages/order-form-route').then((m) => ({ default: m.OrderTimelineRoute })));
 const SectionFallback = lazy(() => import('../../app/pages/section-fallback').then((m) => ({ default: m.SectionFallback })));
 
 /**
@@ -29,7 +33,12 @@ export const orderRoutes: RouteObject[] = [
     element: <OrdersPage />,
     children: [
       { path: 'bulk_reject', element: <BulkRejectRoute /> },
+      // the order form and the status map over the table (E orders-web-detail)
+      { path: 'create', element: <CreateOrderRoute /> },
+      { path: ':orderId/update', element: <UpdateOrderRoute /> },
+      { path: ':orderId/timeline', element: <OrderTimelineRoute /> },
     ],
   },
+  { path: 'orders/:orderId', element: <OrderDetailPage /> },
   { path: 'orders/*', element: <OrdersSplatRoute /> },
 ];

@@ -7,7 +7,7 @@ import { useDeclarationOrders } from '../api';
 
 type MenuItems = NonNullable<MenuProps['items']>;
 
-/** spec §2 "orders submenu": the declaration's orders, each opening orders/{id}/info; fetched when the menu opens. */
+/** spec §2 "orders submenu": the declaration's orders, each opening the order (orders/{id}); fetched when the menu opens. */
 export function useOrdersItems(declarationId: number, isOpen: boolean): MenuItems {
   const navigate = useNavigate();
   const orders = useDeclarationOrders(declarationId, isOpen);
@@ -18,7 +18,7 @@ export function useOrdersItems(declarationId: number, isOpen: boolean): MenuItem
   return list.map((orderId) => ({
     key: `order-${orderId}`,
     label: `#${orderId}`,
-    onClick: () => void navigate(`/@next/orders/${orderId}/info`),
+    onClick: () => void navigate(`/@next/orders/${orderId}`),
   }));
 }
 
