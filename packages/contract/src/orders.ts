@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INT4_MAX, ZListQuery, zDateTimeOut, zDateTimeText, zDecimalOut, zFlag, zFlag01, zId, zIdList, zInt, zListReply, zNumber } from './common';
+import { fromUnits, toUnits } from './declaration-workflow';
 import { azOrdersCore as t } from './texts/az-orders';
 import { zDateRangeText } from './users';
 
@@ -120,6 +121,105 @@ export const ZOrderListQuery = ZListQuery.extend({
 export type OrderListQuery = z.infer<typeof ZOrderListQuery>;
 export const ZOrderListReply = zListReply(ZOrderRow);
 export type OrderListReply = z.infer<typeof ZOrderListReply>;
+
+// ================================================================ orders: payment, debts, statuses (B orders-api-money)
+// POST orders/pay, POST orders/edit/state, v2/orders/edit/state, orders/bulk_reject (the debt lines are read by orders/info).
+
+/**
+ * Which status an order may go to from each status (spec §4; the web greys out the others). Paid
+ * work (8 ordered, 9 at the warehouse, 10 completed) needs payment (ORDER_PAID_STATUSES); 4
+ * rejected (with a reason) and 32 cancelled refund what was paid and end the order, like 10
+ * completed: nothing leaves them. One step back is allowed for corrections (7 → 5, 9 → 8); a
+ * completed order is closed. An order already at the target status is skipped, not refused.
+ */
+export const ORDER_TRANSITIONS: Readonly<Record<number, readonly number[]>> = {
+  [ORDER_STATUS.pending]: [ORDER_STATUS.awaitingPayment, ORDER_STATUS.ordered, ORDER_STATUS.rejected, ORDER_STATUS.cancelled],
+  [ORDER_STATUS.awaitingPayment]: [ORDER_STATUS.pending, ORDER_STATUS.ordered, ORDER_STATUS.rejected, ORDER_STATUS.cancelled],
+  [ORDER_STATUS.ordered]: [ORDER_STATUS.atWarehouse, ORDER_STATUS.completed, ORDER_STATUS.rejected, ORDER_STATUS.cancelled],
+  [ORDER_STATUS.atWarehouse]: [ORDER_STATUS.ordered, ORDER_STATUS.completed],
+  [ORDER_STATUS.completed]: [],
+  [ORDER_STATUS.rejected]: [],
+  [ORDER_STATUS.cancelled]: [],
+};
+/** Statuses that need the order paid first (orders-shared: 8 and later). */
+export const ORDER_PAID_STATUSES: readonly number[] = [ORDER_STATUS.ordered, ORDER_STATUS.atWarehouse, ORDER_STATUS.completed];
+/** Statuses that give the money back (refund through the ledger, `return` = 1). */
+export const ORDER_REFUND_STATUSES: readonly number[] = [ORDER_STATUS.rejected, ORDER_STATUS.cancelled];
+/** Statuses an order never leaves; a rejected or cancelled one cannot be paid either. */
+export const ORDER_FINAL_STATUSES: readonly number[] = [ORDER_STATUS.rejected, ORDER_STATUS.completed, ORDER_STATUS.cancelled];
+
+/** Why a status cannot be given (null: it can); the web greys the option out, the server refuses with the same rule. */
+export function orderTransitionProblem(from: number, to: number, payed: boolean): 'same' | 'notAllowed' | 'needsPayment' | null {
+  if (from === to) return 'same';
+  if (!(ORDER_TRANSITIONS[from] ?? []).includes(to)) return 'notAllowed';
+  if (ORDER_PAID_STATUSES.includes(to) && !payed) return 'needsPayment';
+  return null;
+}
+
+const SCALE = 2;
+const PERCENT_UNITS = 10_000n; // 100 % at 2 decimals
+const divideHalfUp = (n: bigint, d: bigint) => {
+  const negative = n < 0n;
+  const a = negative ? -n : n;
+  const q = (a * 2n + d) / (d * 2n);
+  return negative ? -q : q;
+};
+/**
+ * What the customer pays for an order (orders-shared): (price × quantity + cargo_price) ×
+ * (1 + service_percent / 100), 2 decimals half up, exact (no floats).
+ */
+export function orderAmountDue(o: { price: string; quantity: number; cargo_price: string; service_percent: string }): string {
+  const base = toUnits(o.price, SCALE) * BigInt(Math.trunc(o.quantity)) + toUnits(o.cargo_price, SCALE);
+  return fromUnits(divideHalfUp(base * (PERCENT_UNITS + toUnits(o.service_percent, SCALE)), PERCENT_UNITS), SCALE);
+}
+
+/** 'price' (price × quantity) or 'cargo_price' (ORDER_DEBT_PARAMS, with ORDER_DEBT_STATUS in A's section below). */
+export type OrderDebtParam = 'price' | 'cargo_price';
+
+const orderIdList = z.preprocess((v) => {
+  if (v === undefined || v === null || v === '') return undefined;
+  const items = Array.isArray(v) ? v : typeof v === 'string' || typeof v === 'number' ? String(v).split(/[,/]/) : v;
+  if (!Array.isArray(items)) return items;
+  return items.map((x) => (typeof x === 'string' ? x.trim() : x)).filter((x) => x !== '');
+}, z.array(zId).min(1).max(1000));
+const reason = z.preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim()) : blank(v)), z.string().max(500).optional());
+
+/** POST /api/admin/orders/pay?order_id= (our own path): pays the order, or its open debt lines once paid. */
+export const ZOrderPayQuery = z.object({ order_id: zId });
+export type OrderPayQuery = z.infer<typeof ZOrderPayQuery>;
+export const ZOrderPayReply = z.object({
+  message: z.string(),
+  data: ZOrderRow,
+  /** What this call took from the balance (number-as-string) and the balance operation that took it. */
+  charged: zDecimalOut,
+  balance_operation_id: int(),
+});
+export type OrderPayReply = z.infer<typeof ZOrderPayReply>;
+
+/** POST /api/admin/orders/edit/state?order_id=1,2&state_id=&client_descr= (ids also joined by '/', as orders/{id}/reject). */
+export const ZOrderStateQuery = z.object({ order_id: orderIdList, state_id: zId, client_descr: reason });
+export type OrderStateQuery = z.infer<typeof ZOrderStateQuery>;
+
+/** Bulk over the list's filters: at most this many orders at once (the call is refused above it). */
+export const ORDER_BULK_STATE_MAX = 10_000;
+/** POST /api/admin/v2/orders/edit/state: every order the list filters match (the table's page and sort are ignored). */
+export const ZOrderBulkStateQuery = ZOrderListQuery.extend({ new_state_id: zId, new_client_descr: reason });
+export type OrderBulkStateQuery = z.infer<typeof ZOrderBulkStateQuery>;
+/** POST /api/admin/orders/bulk_reject: status 4 for every order the filters match, with the reason. */
+export const ZOrderBulkRejectQuery = ZOrderListQuery.extend({ client_descr: reason, new_client_descr: reason });
+export type OrderBulkRejectQuery = z.infer<typeof ZOrderBulkRejectQuery>;
+export const ZOrderStateReply = z.object({
+  message: z.string(),
+  data: z.object({
+    /** The orders whose status changed. */
+    ids: z.array(int()),
+    /** Already at the status: left as they were. */
+    skipped: z.array(int()),
+    /** Of `ids`, those whose money went back to the balance. */
+    refunded: z.array(int()),
+  }),
+});
+export type OrderStateReply = z.infer<typeof ZOrderStateReply>;
 
 // ================================================================ orders-api-core (engineer A): form, info, states, counts, statistics, links
 
