@@ -11,6 +11,7 @@ import { orderRoutes } from '../features/orders/routes';
 import { settingGroupRoutes } from '../features/settings/routes';
 import { settingListRoutes } from '../features/settings/lists/routes';
 import { sortingRoutes } from '../features/sorting/routes';
+import { statisticsRoutes } from '../features/statistics/routes';
 import { ticketRoutes } from '../features/tickets/routes';
 import { transactionRoutes } from '../features/transactions/routes';
 import { userRoutes } from '../features/users/routes';
@@ -31,7 +32,8 @@ const sectionRoutes: RouteObject[] = [...declarationRoutes, ...historyRoutes, ..
   ...ticketRoutes, // support tickets and ticket templates (issue 20)
   // transactions (issue 17 item 2)
   ...transactionRoutes,
-  ...orderRoutes]; // orders (issue 18): list, counts by status, reject and the detail/form routes
+  ...orderRoutes, // orders (issue 18): list, counts by status, reject and the detail/form routes
+  ...statisticsRoutes]; // statistics (issue 19): the landing page and every statistics page
 
 export const routes: RouteObject[] = [
   ...authRoutes.map((route) => ({ ...route, errorElement: <RouteErrorPage /> })),

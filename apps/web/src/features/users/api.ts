@@ -7,7 +7,6 @@ import type {
   PermissionsReply,
   UserAppOptionsReply,
   UserFormLookups,
-  UserCountStatsReply,
   UserDetailReply,
   UserDiscountListReply,
   UserDiscountRow,
@@ -28,7 +27,6 @@ export const userKeys = {
   operations: ['lookups', 'operations'] as const,
   options: ['lookups', 'users-app-options'] as const,
   parcelStatuses: ['lookups', 'states', MODEL.declarations] as const,
-  generalStats: (params: QueryParams) => ['users', 'statistics', 'general', params] as const,
   goldenTen: (month: string) => ['users', 'statistics', 'golden-ten', month] as const,
 };
 
@@ -127,20 +125,6 @@ export function useUserPermissions(userId: number) {
     }),
     // The modal must start from the saved set, never from an older copy.
     gcTime: 0,
-  });
-}
-
-export function useGeneralStatistics(params: QueryParams) {
-  return useQuery({
-    queryKey: userKeys.generalStats(params),
-    queryFn: ({ signal }) => http.get<UserCountStatsReply>('/api/admin/statistics/by_user_count', params, signal),
-    // The page's view: months as YYYY-MM with their counts.
-    select: (reply) => ({
-      total: reply.total,
-      blocked: reply.blocked,
-      by_role: reply.by_role,
-      by_month: reply.data.map((m) => ({ month: m.added_date.slice(0, 7), count: m.user_count })),
-    }),
   });
 }
 

@@ -91,7 +91,8 @@ export function OrdersStatPage({ byAdmin = false }: { byAdmin?: boolean }) {
       {drill && (
         <DrillDownPanel title={[drill.day, drill.admin_name].filter(Boolean).join(' · ') || t.total} path={path} kind="orders"
           slug={byAdmin ? 'orders_by_admin' : 'orders'} range={page.range} onClose={page.closeDrill} query={drillQuery}
-          listLink={ordersListLink(page.range, { day: drill.day, state_id: page.filters.state_id, country_id: page.filters.country_id, executive_id: executive })} />
+          // the orders list filters its executor by name only (no executive_id in its URL): an executor's rows open here
+          listLink={executive ? null : ordersListLink(page.range, { day: drill.day, state_id: page.filters.state_id, country_id: page.filters.country_id })} />
       )}
     </StatisticsFrame>
   );

@@ -1,4 +1,5 @@
 import { AGE_BANDS, type UserCountStatsReply } from '@app/contract/users';
+import { az } from '@app/contract/texts/az';
 import { azStatistics } from '@app/contract/texts/az-statistics';
 import { Col, Row, Select } from 'antd';
 import { useMemo } from 'react';
@@ -16,8 +17,8 @@ const t = azStatistics.screens;
 const PATH = `${STAT_API}/by_user_count`;
 
 /**
- * statistics/users/counts: customers registered in the range, by month and by age band, for a
- * gender (statistics/by_user_count); each number opens those customers (getlist=true, CSV). The
+ * statistics/users/general: customers registered in the range, by month and by age band, for a
+ * gender, and today's accounts by role (statistics/by_user_count); each number opens those customers (getlist=true, CSV). The
  * users list has no registration-date filter, so the rows are shown here, not in the list.
  */
 export function UsersCountsPage() {
@@ -47,6 +48,10 @@ export function UsersCountsPage() {
         options={[{ value: 'male', label: t.male }, { value: 'female', label: t.female }]} onChange={(v?: string) => page.setFilter('gender', v)} data-testid="stat-filter-gender" />}>
       <StatFigures isLoading={stats.isLoading} figures={[
         { key: 'user_count', label: t.userCount, value: monthTotal, onOpen: () => page.openDrill({ label: t.total }) },
+        // today's accounts, not of the range (the users list counts them the same way)
+        { key: 'total', label: az.usersUi.totalCustomers, value: reply?.total },
+        { key: 'blocked', label: az.usersUi.blockedUsers, value: reply?.blocked },
+        ...(reply?.by_role ?? []).filter((row) => row.admin !== 0).map((row) => ({ key: `role-${row.admin}`, label: az.users.roles[row.admin] ?? String(row.admin), value: row.count })),
       ]} />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>
