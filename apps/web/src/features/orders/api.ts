@@ -1,6 +1,6 @@
 import type { ListResponse } from '@app/contract/common';
 import { MODEL } from '@app/contract/models';
-import { ORDERS_CSV_PREFIX, type OrderRow } from '@app/contract/orders';
+import { ORDERS_CSV_PREFIX, type OrderCountsReply, type OrderRow } from '@app/contract/orders';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { buildExportName, saveBlob } from '../../shared/files/save-blob';
 import { http, type QueryParams } from '../../shared/http/http-client';
@@ -136,16 +136,7 @@ export async function exportOrdersCsv(params: QueryParams): Promise<void> {
   saveBlob(blob, buildExportName(ORDERS_CSV_PREFIX, 'csv'));
 }
 
-export interface OrderStatusCount {
-  state_id: number;
-  name: string;
-  color?: string;
-  count: number;
-}
-export interface OrderCountsReply {
-  data: OrderStatusCount[];
-  total?: number;
-}
+export type OrderStatusCount = OrderCountsReply['data'][number];
 
 /** GET orders/counts_by_status with the list's filters: orders per status of model 1. */
 export function useOrderCountsByStatus(filters: QueryParams) {
