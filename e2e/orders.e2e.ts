@@ -1,0 +1,126 @@
+import { fromUnits, toUnits } from '@app/contract/declaration-workflow';
+import { aznFromAmount } from '@app/contract/transactions';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { BASE_URL, DEMO, formPost, launchBrowser, shot, signedInWithApi, tableRows, toolbarAction } from './support/browser';
+
+/*
+ * Orders (issue 18, "Tests that show it"), as the back office lives it: a customer's lira balance is
+ * topped up, staff open Orders → New, pick the customer, paste a shop's product link (the product
+ * preview simulator answers for the shop in development), see the preview fill the form, save, open
+ * the order, pay it from the balance (the balance drops by exactly the amount due), reject it with a
+ * reason, and find the refund in the customer's transactions; the balance is back where it was.
+ * Every figure is checked against the API; waits are on data, not on toasts.
+ */
+
+// C's simulator page (apps/api/src/integrations/product-preview/simulator.ts SIMULATED_PRODUCTS): Koton, 249.99 TRY.
+const PRODUCT = { url: 'https://www.trendyol.com/koton/basic-tisort-p-100002', name: 'Koton Basic Bisiklet Yaka Tişört', brand: 'Koton', amount: '249.99', color: 'Beyaz' };
+const REASON = 'Məhsul stokda qalmayıb (E2E)';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const cents = (value: string | number | null | undefined) => Number(toUnits(String(value ?? '0')));
+
+interface CustomerReply { data: { id: number; code: string | null; balance_try?: string; balance?: { try?: number } } }
+interface OrderInfoReply { data: { id: number; state_id: number; payed: number; return: number; paid_amount: string; amount_due: string; shop_name: string; color: string; price: string; descr: string | null; client_descr: string | null; user_id: number } }
+
+describe('[ORDERS][E2E] paste a link, save, pay from the balance, reject, find the refund', () => {
+  test('the preview fills the form; paying takes the amount due; rejecting gives it back', async () => {
+    const { context, page, api } = await signedInWithApi(browser, DEMO.admin);
+    const tryBalance = async (userId: number) => {
+      const reply = await api<CustomerReply>(`/api/admin/client/user?user_id=${userId}`);
+      return cents(reply.data.balance_try ?? reply.data.balance?.try ?? 0);
+    };
+
+    // A demo customer with a code (the transactions list filters by it).
+    const customers = await api<{ data: { id: number; code: string | null; name: string; surname: string }[] }>('/api/admin/users/select?admin=0&per_page=20');
+    const customer = customers.data.find((user) => user.code);
+    if (!customer) throw new Error('no demo customer with a code');
+
+    // 1. Top up the customer's TRY balance through the API (a gift needs no cash register).
+    const rate = (await api<{ data: string }>('/api/client/cbar?currency=TRY')).data;
+    const topUp = '400.00';
+    await api('/api/admin/pay/balance', formPost({
+      user_id: customer.id, amount: topUp, currency: 'TRY', amount_azn: aznFromAmount(topUp, rate), type: 1, payment_type: 8, descr: 'E2E sifariş üçün',
+    }));
+    const balanceBefore = await tryBalance(customer.id);
+
+    // 2. Orders → New: pick the customer, paste the product link.
+    await page.goto(`${BASE_URL}/@next/orders`);
+    await (await toolbarAction(page, 'orders-create')).click();
+    const form = page.getByTestId('order-form');
+    await form.waitFor();
+    await page.waitForTimeout(800); // the dialog's open motion ends before typing (it takes the focus when it does)
+    await page.getByTestId('order-form-user').click();
+    await page.keyboard.type(`#${customer.id}`);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: `#${customer.id} -` }).first().click();
+    const url = page.getByTestId('order-form-url').locator('input').or(page.locator('input[data-testid="order-form-url"]')).first();
+    await url.click();
+    await url.fill(PRODUCT.url);
+
+    // 3. The preview fills the empty fields and shows the product card beside the form.
+    await page.getByTestId('product-card').getByTestId('product-name').filter({ hasText: PRODUCT.name }).waitFor({ timeout: 20_000 });
+    const price = page.locator('input[data-testid="order-form-price"]').or(page.getByTestId('order-form-price').locator('input')).first();
+    await expect.poll(() => price.inputValue(), { timeout: 10_000 }).toBe(PRODUCT.amount);
+    expect(await page.locator('input[data-testid="order-form-shop"]').or(page.getByTestId('order-form-shop').locator('input')).first().inputValue()).toBe('Trendyol');
+    expect(await page.locator('input[data-testid="order-form-color"]').or(page.getByTestId('order-form-color').locator('input')).first().inputValue()).toBe(PRODUCT.color);
+    expect(await page.locator('textarea[data-testid="order-form-descr"]').first().inputValue()).toContain(PRODUCT.name);
+    // amount due with the service percent, in lira
+    await expect.poll(() => page.getByTestId('order-form-amount-due').innerText()).toMatch(/\d+\.\d{2} ₺/);
+    await shot(page, 'orders-form-preview');
+
+    // 4. Save: the new order opens.
+    await page.getByTestId('order-form-save').click();
+    await page.waitForURL(/\/@next\/orders\/\d+$/, { timeout: 20_000 });
+    const orderId = Number(/orders\/(\d+)$/.exec(page.url())?.[1]);
+    const saved = (await api<OrderInfoReply>(`/api/admin/orders/info?order_id=${orderId}`)).data;
+    expect(saved).toMatchObject({ user_id: customer.id, price: PRODUCT.amount, color: PRODUCT.color, payed: 0 });
+    const due = saved.amount_due;
+    expect(cents(due)).toBe(cents(fromUnits((toUnits(PRODUCT.amount) * 105n + 50n) / 100n))); // 249.99 × 1.05, half up
+    await page.getByTestId('order-details').waitFor();
+    await page.getByTestId('product-card').waitFor();
+    expect(await page.getByTestId('order-amount-due').innerText()).toContain(due);
+
+    // 5. Pay from the balance: the confirm shows the amount due; the balance drops by exactly that.
+    await page.getByTestId('order-pay-button').click();
+    const confirm = page.locator('.ant-modal-confirm').filter({ hasText: due });
+    await confirm.waitFor();
+    expect(await confirm.innerText()).toContain('TRY');
+    await page.getByTestId('order-pay-ok').click();
+    await expect.poll(async () => (await api<OrderInfoReply>(`/api/admin/orders/info?order_id=${orderId}`)).data.payed, { timeout: 15_000 }).toBe(1);
+    expect(await tryBalance(customer.id)).toBe(balanceBefore - cents(due));
+    await expect.poll(() => page.getByTestId('order-paid').innerText(), { timeout: 10_000 }).toBe('Bəli');
+    await expect.poll(() => page.getByTestId('order-pay-button').isDisabled()).toBe(true);
+    await shot(page, 'orders-detail-paid', { fullPage: true });
+
+    // 6. Reject with a reason (status 4 opens the reject form).
+    await page.getByTestId('order-status-menu').click();
+    await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').filter({ hasText: 'Rədd edilib' }).first().click();
+    const reason = page.locator('textarea[data-testid="reject-order-reason"]').first();
+    await reason.waitFor();
+    await page.waitForTimeout(500);
+    await reason.fill(REASON);
+    await page.getByTestId('reject-order-ok').click();
+    await expect.poll(async () => (await api<OrderInfoReply>(`/api/admin/orders/info?order_id=${orderId}`)).data.state_id, { timeout: 15_000 }).toBe(4);
+    const rejected = (await api<OrderInfoReply>(`/api/admin/orders/info?order_id=${orderId}`)).data;
+    expect(rejected).toMatchObject({ return: 1, client_descr: REASON });
+    await expect.poll(() => page.getByTestId('order-reason').innerText(), { timeout: 10_000 }).toBe(REASON);
+    expect(await page.getByTestId('order-status').innerText()).toBe('Rədd edilib');
+    // the balance is back where it started
+    expect(await tryBalance(customer.id)).toBe(balanceBefore);
+
+    // 7. The customer's transactions show the refund of the order.
+    await page.goto(`${BASE_URL}/@next/transactions?user_id=${encodeURIComponent(customer.code ?? '')}`);
+    const refundRow = tableRows(page, 'transactions').filter({ hasText: due }).filter({ hasText: /İadə|Sifariş/ });
+    await refundRow.first().waitFor({ timeout: 20_000 });
+    expect(await refundRow.count()).toBeGreaterThanOrEqual(1);
+    await shot(page, 'orders-refund-in-transactions');
+    await context.close();
+  }, 180_000);
+});
