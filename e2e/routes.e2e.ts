@@ -44,6 +44,7 @@ const FALLBACKS = new Set(['*']);
  */
 const SPLAT_EXAMPLES: Record<string, string[]> = {
   'declarations/*': ['declarations/:declarationId/stuck-at-customs', 'declarations/:declarationId/handover'],
+  'orders/*': ['orders/:orderId/reject'],
 };
 
 const join = (base: string, part: string | undefined) => [base, part ?? ''].filter(Boolean).join('/').replace(/\/+/g, '/');

@@ -31,6 +31,15 @@ describe('[ORDERS][LIST] which statuses the change-status menu offers (impossibl
     expect(whyCannotSetOrderStatus(order(pending), cancelled)).toBeNull();
   });
 
+  test('the contract\'s transitions: a completed order (10) is closed, one step back is allowed (9 → 8, 7 → 5)', () => {
+    for (const to of [pending, awaitingPayment, ordered, atWarehouse, rejected, cancelled]) {
+      expect(whyCannotSetOrderStatus(order(completed, 1), to)).toBe('notAllowed');
+    }
+    expect(whyCannotSetOrderStatus(order(atWarehouse, 1), ordered)).toBeNull();
+    expect(whyCannotSetOrderStatus(order(awaitingPayment, 0), pending)).toBeNull();
+    expect(whyCannotSetOrderStatus(order(atWarehouse, 1), pending)).toBe('notAllowed');
+  });
+
   test('a transitions table refuses what it does not list for the source', () => {
     const transitions = { [atWarehouse]: [ordered, completed] };
     expect(whyCannotSetOrderStatus(order(atWarehouse, 1), pending, transitions)).toBe('notAllowed');

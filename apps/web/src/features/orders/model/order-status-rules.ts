@@ -1,4 +1,4 @@
-import { ORDER_STATUS } from '@app/contract/orders';
+import { ORDER_STATUS, ORDER_TRANSITIONS } from '@app/contract/orders';
 
 /** What the rules read of an order: its status and whether it is paid. */
 export interface OrderStatusFacts {
@@ -18,20 +18,20 @@ export type OrderTransitions = Readonly<Record<number, readonly number[]>>;
 
 /**
  * Why `order` cannot take status `target` (null: it can). The same rules the server applies: a
- * final status (4, 32) moves nowhere, 8/9/10 need payed=1, and when the transitions table is given
- * a target it does not list for the source is refused.
+ * final status (4, 32) moves nowhere, 8/9/10 need payed=1, and a target the transitions table
+ * (the contract's ORDER_TRANSITIONS, which the server checks) does not list for the source is refused.
  */
-export function whyCannotSetOrderStatus(order: OrderStatusFacts, target: number, transitions?: OrderTransitions): StatusRefusal | null {
+export function whyCannotSetOrderStatus(order: OrderStatusFacts, target: number, transitions: OrderTransitions = ORDER_TRANSITIONS): StatusRefusal | null {
   if (order.state_id === target) return 'same';
   if (FINAL_STATUSES.includes(order.state_id)) return 'final';
   if (NEEDS_PAYMENT.includes(target) && order.payed !== 1) return 'needsPayment';
-  const allowed = transitions?.[order.state_id];
+  const allowed = transitions[order.state_id];
   if (allowed && !allowed.includes(target)) return 'notAllowed';
   return null;
 }
 
 /** Several orders (the selection): a target is offered only when every one of them may take it; the first refusal says why. */
-export function whyCannotSetStatusOfMany(orders: readonly OrderStatusFacts[], target: number, transitions?: OrderTransitions): StatusRefusal | null {
+export function whyCannotSetStatusOfMany(orders: readonly OrderStatusFacts[], target: number, transitions: OrderTransitions = ORDER_TRANSITIONS): StatusRefusal | null {
   if (orders.length === 0) return 'notAllowed';
   for (const order of orders) {
     const refusal = whyCannotSetOrderStatus(order, target, transitions);
