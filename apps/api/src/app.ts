@@ -45,6 +45,8 @@ import { registerHealthRoutes } from './modules/health/routes';
 import { registerHistoryRoutes } from './modules/history/routes';
 import { registerMoneyRoutes } from './modules/money/routes';
 import { registerTransactionRoutes } from './modules/transactions/routes';
+import { registerOrderRoutes } from './modules/orders/routes';
+import { registerOrderMoneyRoutes } from './modules/orders/money/routes';
 import { registerCashRegisterRoutes } from './modules/cash-registers/routes';
 import { registerCashflowRoutes } from './modules/cashflow/routes';
 import { registerBulkNotificationRoutes } from './modules/bulk-notifications/routes';
@@ -52,6 +54,9 @@ import { registerNotificationRoutes } from './modules/notifications/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
 import { registerUserRoutes } from './modules/users/routes';
 import { registerWarehouseRoutes } from './modules/warehouse/routes';
+import { registerStatisticsPageRoutes } from './modules/statistics/pages/routes';
+import { registerProductPreviewRoutes } from './modules/orders/preview/routes';
+import { registerStatisticsRoutes } from './modules/statistics/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -160,6 +165,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     registerBulkNotificationRoutes(api);
     registerMoneyRoutes(api);
     registerTransactionRoutes(api);
+    registerOrderRoutes(api);
+    registerOrderMoneyRoutes(api);
     registerCashRegisterRoutes(api);
     registerCashflowRoutes(api);
     registerDeclarationRoutes(api);
@@ -170,6 +177,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     registerFlightFileRoutes(api);
     registerSortingRoutes(api);
     registerTicketRoutes(api);
+    registerStatisticsPageRoutes(api);
+    registerProductPreviewRoutes(api);
+    registerStatisticsRoutes(api);
   });
 
   registerWebApp(app, deps.config.WEB_DIST);

@@ -101,6 +101,18 @@ const ZConfig = z.object({
   NOTIFY_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
   /** First wait before a failed bulk message is tried again (doubled for each further try). */
   NOTIFY_RETRY_SECONDS: z.coerce.number().int().min(0).default(30),
+  /**
+   * Product preview (integrations/product-preview/README.md): the longest wait for a shop's page
+   * (connect, redirects and body), the largest page read, redirects followed. The base URLs send a
+   * shop family's links to a stand-in (same path, the shop's host in Host); unset in a development
+   * run on the embedded database, main.ts starts the local shop simulator and uses it.
+   */
+  PRODUCT_PREVIEW_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  PRODUCT_PREVIEW_MAX_BYTES: z.coerce.number().int().min(10_000).default(2 * 1024 * 1024),
+  PRODUCT_PREVIEW_MAX_REDIRECTS: z.coerce.number().int().min(0).max(10).default(3),
+  PRODUCT_PREVIEW_SIMULATOR_URL: z.string().url().optional(),
+  PRODUCT_PREVIEW_SHOP_BASE_URL_TRENDYOL: z.string().url().optional(),
+  PRODUCT_PREVIEW_SHOP_BASE_URL_AMAZON: z.string().url().optional(),
 });
 export type Config = z.infer<typeof ZConfig>;
 

@@ -39,6 +39,10 @@ if (notifySimulators) {
   if (!config.WHATSAPP_TOKEN) Object.assign(config, { WHATSAPP_BASE_URL: sim.WHATSAPP_BASE_URL, WHATSAPP_TOKEN: sim.WHATSAPP_TOKEN, WHATSAPP_PHONE_ID: sim.WHATSAPP_PHONE_ID });
   if (!config.FCM_PROJECT_ID) Object.assign(config, { FCM_BASE_URL: sim.FCM_BASE_URL, FCM_PROJECT_ID: sim.FCM_PROJECT_ID, FCM_ACCESS_TOKEN: sim.FCM_ACCESS_TOKEN });
 }
+// And the shops of the product preview (integrations/product-preview), so the demo's product links read.
+const productSimulator = isDemo && database.kind === 'pglite' && !config.PRODUCT_PREVIEW_SIMULATOR_URL
+  ? await (await import('./integrations/product-preview/simulator')).startProductSimulator() : null;
+if (productSimulator) config.PRODUCT_PREVIEW_SIMULATOR_URL = productSimulator.url;
 const app = await buildApp({ db: database.db, config, jwtSecret, logger: { level: config.LOG_LEVEL } });
 
 const shutdown = async () => {
@@ -47,6 +51,7 @@ const shutdown = async () => {
   await marketplaceSimulator?.close();
   await customsSimulator?.close();
   await notifySimulators?.close();
+  await productSimulator?.close();
   await database.close();
   process.exit(0);
 };
