@@ -138,7 +138,12 @@ export function OrderFormModal({ orderId, onClose, onSaved }: OrderFormModalProp
   const submit = async (values: OrderFormValues) => {
     setFormError(null);
     const wire = toOrderWireForm({ ...(form.getFieldsValue(true) as OrderFormValues), ...values }, orderId);
+    // The preview already read goes with the order (the server need not fetch the page again); an
+    // edit keeps the stored one and the tracking code as they are (the form has no field for them).
+    const stored = existing.data?.preview;
     if (previewUrl && preview.data && previewUrl === String(wire.url)) wire.preview = JSON.stringify(preview.data);
+    else wire.preview = stored && String(wire.url) === existing.data?.url ? JSON.stringify(stored) : '';
+    wire.track_code = existing.data?.track_code ?? '';
     try {
       const reply = await save.mutateAsync({ form: wire, isUpdate });
       void toast.success(isUpdate ? az.form.saved : t.created);

@@ -4,6 +4,9 @@ import { azProductPreview as t } from '@app/contract/texts/az-product-preview';
 import { Breadcrumb, Card, Carousel, Descriptions, Empty, Flex, Image, Tag, Typography } from 'antd';
 import { formatAmount } from '../../../shared/format/format-number';
 
+/** Shown when a shop's image cannot be loaded (the shop's CDN is unreachable, the image is gone). */
+const IMAGE_FALLBACK = `data:image/svg+xml;utf8,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="120" height="120" viewBox="0 0 24 24"><path fill="#bfbfbf" d="M21 19V5a2 2 0 0 0-2-2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2M8.5 13.5l2.5 3l3.5-4.5l4.5 6H5z"/></svg>')}`;
+
 /** spec §9: the product slider's tile is 392 px. */
 export const PRODUCT_TILE_PX = 392;
 
@@ -48,7 +51,7 @@ function ImageSlider({ images, tile, name }: { images: string[]; tile: number; n
           {images.map((src) => (
             <div key={src}>
               <Flex align="center" justify="center" style={{ width: '100%', height: tile, background: '#fafafa' }}>
-                <Image src={src} alt={name} style={{ maxWidth: tile, maxHeight: tile, objectFit: 'contain' }} />
+                <Image src={src} alt={name} fallback={IMAGE_FALLBACK} style={{ maxWidth: tile, maxHeight: tile, objectFit: 'contain' }} />
               </Flex>
             </div>
           ))}

@@ -201,8 +201,9 @@ export function toOrderWireForm(values: OrderFormValues, orderId?: number): Reco
     cargo_price: trimmed(values.cargo_price) || '0',
     urgent: values.urgent ? '1' : '0',
     descr: trimmed(values.descr),
+    // blank clears the expected date (absent would keep it: the form always says what it holds)
+    waiting: trimmed(values.waiting),
   };
-  if (trimmed(values.waiting)) form.waiting = trimmed(values.waiting);
   if (trimmed(values.coupon_id)) form.coupon_id = trimmed(values.coupon_id);
   if (orderId !== undefined) form.order_id = orderId;
   return form;
