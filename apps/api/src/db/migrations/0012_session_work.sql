@@ -1,0 +1,727 @@
+CREATE TABLE "order_debts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"order_id" integer NOT NULL,
+	"param" varchar(20) NOT NULL,
+	"amount_previous" numeric(14, 2) NOT NULL,
+	"amount_current" numeric(14, 2) NOT NULL,
+	"amount_difference" numeric(14, 2) NOT NULL,
+	"status" smallint DEFAULT 0 NOT NULL,
+	"description" text,
+	"balance_operation_id" bigint,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"settled_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "orders" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"track_code" varchar(80),
+	"user_id" integer NOT NULL,
+	"country_id" integer NOT NULL,
+	"currency" varchar(3) NOT NULL,
+	"url" text NOT NULL,
+	"shop_name" varchar(160),
+	"product_type_id" integer,
+	"color" varchar(120),
+	"size" varchar(120),
+	"quantity" integer DEFAULT 1 NOT NULL,
+	"price" numeric(14, 2) NOT NULL,
+	"cargo_price" numeric(14, 2) DEFAULT '0' NOT NULL,
+	"service_percent" numeric(6, 2) DEFAULT '0' NOT NULL,
+	"urgent" boolean DEFAULT false NOT NULL,
+	"descr" text,
+	"coupon_id" integer,
+	"status_id" integer DEFAULT 5 NOT NULL,
+	"payed" boolean DEFAULT false NOT NULL,
+	"paid_amount" numeric(14, 2) DEFAULT '0' NOT NULL,
+	"paid_at" timestamp with time zone,
+	"returned" boolean DEFAULT false NOT NULL,
+	"client_descr" text,
+	"executive_id" integer,
+	"declaration_id" integer,
+	"waiting" timestamp with time zone,
+	"is_new" boolean DEFAULT true NOT NULL,
+	"preview" jsonb,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "balance_stats_daily" (
+	"day" date NOT NULL,
+	"object_kind" smallint NOT NULL,
+	"type" smallint NOT NULL,
+	"payment_type" smallint NOT NULL,
+	"status_id" integer NOT NULL,
+	"count" integer DEFAULT 0 NOT NULL,
+	"amount_azn" numeric(16, 2) DEFAULT '0' NOT NULL,
+	CONSTRAINT "balance_stats_daily_day_object_kind_type_payment_type_status_id_pk" PRIMARY KEY("day","object_kind","type","payment_type","status_id")
+);
+--> statement-breakpoint
+CREATE TABLE "declaration_stats_daily" (
+	"day" date NOT NULL,
+	"status_id" integer NOT NULL,
+	"branch_id" integer DEFAULT 0 NOT NULL,
+	"partner_id" integer DEFAULT 0 NOT NULL,
+	"plan_category_id" integer DEFAULT 0 NOT NULL,
+	"count" integer DEFAULT 0 NOT NULL,
+	"price" numeric(16, 2) DEFAULT '0' NOT NULL,
+	"delivery_price" numeric(16, 2) DEFAULT '0' NOT NULL,
+	CONSTRAINT "declaration_stats_daily_day_status_id_branch_id_partner_id_plan_category_id_pk" PRIMARY KEY("day","status_id","branch_id","partner_id","plan_category_id")
+);
+--> statement-breakpoint
+CREATE TABLE "stat_balance_daily" (
+	"day" date NOT NULL,
+	"type" smallint NOT NULL,
+	"payment_type" smallint NOT NULL,
+	"currency" varchar(3) NOT NULL,
+	"status_id" integer NOT NULL,
+	"count" integer DEFAULT 0 NOT NULL,
+	"amount" numeric(16, 2) DEFAULT '0' NOT NULL,
+	"amount_azn" numeric(16, 2) DEFAULT '0' NOT NULL,
+	CONSTRAINT "stat_balance_daily_day_type_payment_type_currency_status_id_pk" PRIMARY KEY("day","type","payment_type","currency","status_id")
+);
+--> statement-breakpoint
+CREATE TABLE "stat_customers_daily" (
+	"day" date NOT NULL,
+	"branch_id" integer DEFAULT 0 NOT NULL,
+	"count" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "stat_customers_daily_day_branch_id_pk" PRIMARY KEY("day","branch_id")
+);
+--> statement-breakpoint
+CREATE TABLE "stat_declaration_moves_daily" (
+	"day" date NOT NULL,
+	"state_id" integer NOT NULL,
+	"partner_id" integer DEFAULT 0 NOT NULL,
+	"count" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "stat_declaration_moves_daily_day_state_id_partner_id_pk" PRIMARY KEY("day","state_id","partner_id")
+);
+--> statement-breakpoint
+CREATE TABLE "stat_declarations_daily" (
+	"day" date NOT NULL,
+	"status_id" integer NOT NULL,
+	"country_id" integer NOT NULL,
+	"branch_id" integer DEFAULT 0 NOT NULL,
+	"partner_id" integer DEFAULT 0 NOT NULL,
+	"customs" boolean NOT NULL,
+	"boxed" boolean NOT NULL,
+	"count" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "stat_declarations_daily_day_status_id_country_id_branch_id_partner_id_customs_boxed_pk" PRIMARY KEY("day","status_id","country_id","branch_id","partner_id","customs","boxed")
+);
+--> statement-breakpoint
+CREATE TABLE "stat_orders_daily" (
+	"day" date NOT NULL,
+	"status_id" integer NOT NULL,
+	"country_id" integer NOT NULL,
+	"count" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "stat_orders_daily_day_status_id_country_id_pk" PRIMARY KEY("day","status_id","country_id")
+);
+--> statement-breakpoint
+CREATE INDEX "order_debts_order_idx" ON "order_debts" USING btree ("order_id","id");--> statement-breakpoint
+CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "orders_status_idx" ON "orders" USING btree ("status_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "orders_user_idx" ON "orders" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "orders_declaration_idx" ON "orders" USING btree ("declaration_id");--> statement-breakpoint
+CREATE INDEX "orders_track_code_idx" ON "orders" USING btree ("track_code");--> statement-breakpoint
+CREATE INDEX "orders_executive_idx" ON "orders" USING btree ("executive_id","created_at");
+--> statement-breakpoint
+-- migrations-extra/20-statistics.sql
+-- Statistics rollups (issue 19 item 4; db/schema/statistics.ts): statement-level triggers with transition
+-- tables keep per-day counts of declarations, their status changes, orders, customers and balance operations.
+-- Each statement adds its new rows and subtracts its old rows in one grouped upsert (key order); an update
+-- that changes no dimension (HAVING) writes nothing. Days are the office's (Asia/Baku).
+-- Live declarations by created day, status, country, branch, partner, customs flag and box.
+create or replace function stat_declarations_apply() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'INSERT' then
+    insert into stat_declarations_daily as t (day, status_id, country_id, branch_id, partner_id, customs, boxed, count)
+    select x.day, x.status_id, x.country_id, x.branch_id, x.partner_id, x.customs, x.boxed, sum(x.count)
+    from (select (n.created_at at time zone 'Asia/Baku')::date as day, n.status_id as status_id, n.country_id as country_id, coalesce(n.branch_id, 0) as branch_id, coalesce(n.partner_id, 0) as partner_id, n.customs as customs, (n.container_id is not null) as boxed, 1 as count from stat_declarations_new n where n.deleted_at is null) x
+    group by 1, 2, 3, 4, 5, 6, 7
+    
+    order by 1, 2, 3, 4, 5, 6, 7
+    on conflict (day, status_id, country_id, branch_id, partner_id, customs, boxed) do update set count = t.count + excluded.count;
+  elsif tg_op = 'DELETE' then
+    insert into stat_declarations_daily as t (day, status_id, country_id, branch_id, partner_id, customs, boxed, count)
+    select x.day, x.status_id, x.country_id, x.branch_id, x.partner_id, x.customs, x.boxed, sum(x.count)
+    from (select (o.created_at at time zone 'Asia/Baku')::date as day, o.status_id as status_id, o.country_id as country_id, coalesce(o.branch_id, 0) as branch_id, coalesce(o.partner_id, 0) as partner_id, o.customs as customs, (o.container_id is not null) as boxed, -1 as count from stat_declarations_old o where o.deleted_at is null) x
+    group by 1, 2, 3, 4, 5, 6, 7
+    
+    order by 1, 2, 3, 4, 5, 6, 7
+    on conflict (day, status_id, country_id, branch_id, partner_id, customs, boxed) do update set count = t.count + excluded.count;
+  elsif tg_op = 'UPDATE' then
+    insert into stat_declarations_daily as t (day, status_id, country_id, branch_id, partner_id, customs, boxed, count)
+    select x.day, x.status_id, x.country_id, x.branch_id, x.partner_id, x.customs, x.boxed, sum(x.count)
+    from (select (n.created_at at time zone 'Asia/Baku')::date as day, n.status_id as status_id, n.country_id as country_id, coalesce(n.branch_id, 0) as branch_id, coalesce(n.partner_id, 0) as partner_id, n.customs as customs, (n.container_id is not null) as boxed, 1 as count from stat_declarations_new n where n.deleted_at is null union all select (o.created_at at time zone 'Asia/Baku')::date as day, o.status_id as status_id, o.country_id as country_id, coalesce(o.branch_id, 0) as branch_id, coalesce(o.partner_id, 0) as partner_id, o.customs as customs, (o.container_id is not null) as boxed, -1 as count from stat_declarations_old o where o.deleted_at is null) x
+    group by 1, 2, 3, 4, 5, 6, 7
+    having sum(x.count) <> 0
+    order by 1, 2, 3, 4, 5, 6, 7
+    on conflict (day, status_id, country_id, branch_id, partner_id, customs, boxed) do update set count = t.count + excluded.count;
+  end if;
+  return null;
+end
+$$
+--> statement-breakpoint
+-- TRUNCATE of declarations fires no row triggers: it empties stat_declarations_daily as well.
+create or replace function stat_declarations_clear() returns trigger language plpgsql as $$
+begin
+  delete from stat_declarations_daily;
+  return null;
+end
+$$
+--> statement-breakpoint
+drop trigger if exists stat_declarations_insert on declarations
+--> statement-breakpoint
+create trigger stat_declarations_insert after insert on declarations
+  referencing new table as stat_declarations_new
+  for each statement execute function stat_declarations_apply()
+--> statement-breakpoint
+drop trigger if exists stat_declarations_update on declarations
+--> statement-breakpoint
+create trigger stat_declarations_update after update on declarations
+  referencing old table as stat_declarations_old new table as stat_declarations_new
+  for each statement execute function stat_declarations_apply()
+--> statement-breakpoint
+drop trigger if exists stat_declarations_delete on declarations
+--> statement-breakpoint
+create trigger stat_declarations_delete after delete on declarations
+  referencing old table as stat_declarations_old
+  for each statement execute function stat_declarations_apply()
+--> statement-breakpoint
+drop trigger if exists stat_declarations_truncate on declarations
+--> statement-breakpoint
+create trigger stat_declarations_truncate after truncate on declarations
+  for each statement execute function stat_declarations_clear()
+--> statement-breakpoint
+-- Backfill (idempotent): stat_declarations_daily recomputed from the rows already there.
+insert into stat_declarations_daily as t (day, status_id, country_id, branch_id, partner_id, customs, boxed, count)
+select x.day, x.status_id, x.country_id, x.branch_id, x.partner_id, x.customs, x.boxed, sum(x.count)
+from (select (s.created_at at time zone 'Asia/Baku')::date as day, s.status_id as status_id, s.country_id as country_id, coalesce(s.branch_id, 0) as branch_id, coalesce(s.partner_id, 0) as partner_id, s.customs as customs, (s.container_id is not null) as boxed, 1 as count from declarations s where s.deleted_at is null) x
+group by 1, 2, 3, 4, 5, 6, 7
+on conflict (day, status_id, country_id, branch_id, partner_id, customs, boxed) do update set count = excluded.count
+--> statement-breakpoint
+-- Declarations' status changes (model 2) by day and status reached; the partner is the declaration's.
+create or replace function stat_declaration_moves_apply() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'INSERT' then
+    insert into stat_declaration_moves_daily as t (day, state_id, partner_id, count)
+    select x.day, x.state_id, x.partner_id, sum(x.count)
+    from (select (n.created_at at time zone 'Asia/Baku')::date as day, n.state_id as state_id, coalesce((select d.partner_id from declarations d where d.id = n.object_id), 0) as partner_id, 1 as count from stat_declaration_moves_new n where n.model_id = 2) x
+    group by 1, 2, 3
+    
+    order by 1, 2, 3
+    on conflict (day, state_id, partner_id) do update set count = t.count + excluded.count;
+  elsif tg_op = 'DELETE' then
+    insert into stat_declaration_moves_daily as t (day, state_id, partner_id, count)
+    select x.day, x.state_id, x.partner_id, sum(x.count)
+    from (select (o.created_at at time zone 'Asia/Baku')::date as day, o.state_id as state_id, coalesce((select d.partner_id from declarations d where d.id = o.object_id), 0) as partner_id, -1 as count from stat_declaration_moves_old o where o.model_id = 2) x
+    group by 1, 2, 3
+    
+    order by 1, 2, 3
+    on conflict (day, state_id, partner_id) do update set count = t.count + excluded.count;
+  elsif tg_op = 'UPDATE' then
+    insert into stat_declaration_moves_daily as t (day, state_id, partner_id, count)
+    select x.day, x.state_id, x.partner_id, sum(x.count)
+    from (select (n.created_at at time zone 'Asia/Baku')::date as day, n.state_id as state_id, coalesce((select d.partner_id from declarations d where d.id = n.object_id), 0) as partner_id, 1 as count from stat_declaration_moves_new n where n.model_id = 2 union all select (o.created_at at time zone 'Asia/Baku')::date as day, o.state_id as state_id, coalesce((select d.partner_id from declarations d where d.id = o.object_id), 0) as partner_id, -1 as count from stat_declaration_moves_old o where o.model_id = 2) x
+    group by 1, 2, 3
+    having sum(x.count) <> 0
+    order by 1, 2, 3
+    on conflict (day, state_id, partner_id) do update set count = t.count + excluded.count;
+  end if;
+  return null;
+end
+$$
+--> statement-breakpoint
+-- TRUNCATE of status_history fires no row triggers: it empties stat_declaration_moves_daily as well.
+create or replace function stat_declaration_moves_clear() returns trigger language plpgsql as $$
+begin
+  delete from stat_declaration_moves_daily;
+  return null;
+end
+$$
+--> statement-breakpoint
+drop trigger if exists stat_declaration_moves_insert on status_history
+--> statement-breakpoint
+create trigger stat_declaration_moves_insert after insert on status_history
+  referencing new table as stat_declaration_moves_new
+  for each statement execute function stat_declaration_moves_apply()
+--> statement-breakpoint
+drop trigger if exists stat_declaration_moves_delete on status_history
+--> statement-breakpoint
+create trigger stat_declaration_moves_delete after delete on status_history
+  referencing old table as stat_declaration_moves_old
+  for each statement execute function stat_declaration_moves_apply()
+--> statement-breakpoint
+drop trigger if exists stat_declaration_moves_truncate on status_history
+--> statement-breakpoint
+create trigger stat_declaration_moves_truncate after truncate on status_history
+  for each statement execute function stat_declaration_moves_clear()
+--> statement-breakpoint
+-- Backfill (idempotent): stat_declaration_moves_daily recomputed from the rows already there.
+insert into stat_declaration_moves_daily as t (day, state_id, partner_id, count)
+select x.day, x.state_id, x.partner_id, sum(x.count)
+from (select (s.created_at at time zone 'Asia/Baku')::date as day, s.state_id as state_id, coalesce((select d.partner_id from declarations d where d.id = s.object_id), 0) as partner_id, 1 as count from status_history s where s.model_id = 2) x
+group by 1, 2, 3
+on conflict (day, state_id, partner_id) do update set count = excluded.count
+--> statement-breakpoint
+-- Live orders by created day, status and country.
+create or replace function stat_orders_apply() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'INSERT' then
+    insert into stat_orders_daily as t (day, status_id, country_id, count)
+    select x.day, x.status_id, x.country_id, sum(x.count)
+    from (select (n.created_at at time zone 'Asia/Baku')::date as day, n.status_id as status_id, n.country_id as country_id, 1 as count from stat_orders_new n where n.deleted_at is null) x
+    group by 1, 2, 3
+    
+    order by 1, 2, 3
+    on conflict (day, status_id, country_id) do update set count = t.count + excluded.count;
+  elsif tg_op = 'DELETE' then
+    insert into stat_orders_daily as t (day, status_id, country_id, count)
+    select x.day, x.status_id, x.country_id, sum(x.count)
+    from (select (o.created_at at time zone 'Asia/Baku')::date as day, o.status_id as status_id, o.country_id as country_id, -1 as count from stat_orders_old o where o.deleted_at is null) x
+    group by 1, 2, 3
+    
+    order by 1, 2, 3
+    on conflict (day, status_id, country_id) do update set count = t.count + excluded.count;
+  elsif tg_op = 'UPDATE' then
+    insert into stat_orders_daily as t (day, status_id, country_id, count)
+    select x.day, x.status_id, x.country_id, sum(x.count)
+    from (select (n.created_at at time zone 'Asia/Baku')::date as day, n.status_id as status_id, n.country_id as country_id, 1 as count from stat_orders_new n where n.deleted_at is null union all select (o.created_at at time zone 'Asia/Baku')::date as day, o.status_id as status_id, o.country_id as country_id, -1 as count from stat_orders_old o where o.deleted_at is null) x
+    group by 1, 2, 3
+    having sum(x.count) <> 0
+    order by 1, 2, 3
+    on conflict (day, status_id, country_id) do update set count = t.count + excluded.count;
+  end if;
+  return null;
+end
+$$
+--> statement-breakpoint
+-- TRUNCATE of orders fires no row triggers: it empties stat_orders_daily as well.
+create or replace function stat_orders_clear() returns trigger language plpgsql as $$
+begin
+  delete from stat_orders_daily;
+  return null;
+end
+$$
+--> statement-breakpoint
+drop trigger if exists stat_orders_insert on orders
+--> statement-breakpoint
+create trigger stat_orders_insert after insert on orders
+  referencing new table as stat_orders_new
+  for each statement execute function stat_orders_apply()
+--> statement-breakpoint
+drop trigger if exists stat_orders_update on orders
+--> statement-breakpoint
+create trigger stat_orders_update after update on orders
+  referencing old table as stat_orders_old new table as stat_orders_new
+  for each statement execute function stat_orders_apply()
+--> statement-breakpoint
+drop trigger if exists stat_orders_delete on orders
+--> statement-breakpoint
+create trigger stat_orders_delete after delete on orders
+  referencing old table as stat_orders_old
+  for each statement execute function stat_orders_apply()
+--> statement-breakpoint
+drop trigger if exists stat_orders_truncate on orders
+--> statement-breakpoint
+create trigger stat_orders_truncate after truncate on orders
+  for each statement execute function stat_orders_clear()
+--> statement-breakpoint
+-- Backfill (idempotent): stat_orders_daily recomputed from the rows already there.
+insert into stat_orders_daily as t (day, status_id, country_id, count)
+select x.day, x.status_id, x.country_id, sum(x.count)
+from (select (s.created_at at time zone 'Asia/Baku')::date as day, s.status_id as status_id, s.country_id as country_id, 1 as count from orders s where s.deleted_at is null) x
+group by 1, 2, 3
+on conflict (day, status_id, country_id) do update set count = excluded.count
+--> statement-breakpoint
+-- Customers (admin 0, not deleted) by registration day and branch.
+create or replace function stat_customers_apply() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'INSERT' then
+    insert into stat_customers_daily as t (day, branch_id, count)
+    select x.day, x.branch_id, sum(x.count)
+    from (select (n.created_at at time zone 'Asia/Baku')::date as day, coalesce(n.branch_id, 0) as branch_id, 1 as count from stat_customers_new n where n.admin = 0 and n.deleted_at is null) x
+    group by 1, 2
+    
+    order by 1, 2
+    on conflict (day, branch_id) do update set count = t.count + excluded.count;
+  elsif tg_op = 'DELETE' then
+    insert into stat_customers_daily as t (day, branch_id, count)
+    select x.day, x.branch_id, sum(x.count)
+    from (select (o.created_at at time zone 'Asia/Baku')::date as day, coalesce(o.branch_id, 0) as branch_id, -1 as count from stat_customers_old o where o.admin = 0 and o.deleted_at is null) x
+    group by 1, 2
+    
+    order by 1, 2
+    on conflict (day, branch_id) do update set count = t.count + excluded.count;
+  elsif tg_op = 'UPDATE' then
+    insert into stat_customers_daily as t (day, branch_id, count)
+    select x.day, x.branch_id, sum(x.count)
+    from (select (n.created_at at time zone 'Asia/Baku')::date as day, coalesce(n.branch_id, 0) as branch_id, 1 as count from stat_customers_new n where n.admin = 0 and n.deleted_at is null union all select (o.created_at at time zone 'Asia/Baku')::date as day, coalesce(o.branch_id, 0) as branch_id, -1 as count from stat_customers_old o where o.admin = 0 and o.deleted_at is null) x
+    group by 1, 2
+    having sum(x.count) <> 0
+    order by 1, 2
+    on conflict (day, branch_id) do update set count = t.count + excluded.count;
+  end if;
+  return null;
+end
+$$
+--> statement-breakpoint
+-- TRUNCATE of users fires no row triggers: it empties stat_customers_daily as well.
+create or replace function stat_customers_clear() returns trigger language plpgsql as $$
+begin
+  delete from stat_customers_daily;
+  return null;
+end
+$$
+--> statement-breakpoint
+drop trigger if exists stat_customers_insert on users
+--> statement-breakpoint
+create trigger stat_customers_insert after insert on users
+  referencing new table as stat_customers_new
+  for each statement execute function stat_customers_apply()
+--> statement-breakpoint
+drop trigger if exists stat_customers_update on users
+--> statement-breakpoint
+create trigger stat_customers_update after update on users
+  referencing old table as stat_customers_old new table as stat_customers_new
+  for each statement execute function stat_customers_apply()
+--> statement-breakpoint
+drop trigger if exists stat_customers_delete on users
+--> statement-breakpoint
+create trigger stat_customers_delete after delete on users
+  referencing old table as stat_customers_old
+  for each statement execute function stat_customers_apply()
+--> statement-breakpoint
+drop trigger if exists stat_customers_truncate on users
+--> statement-breakpoint
+create trigger stat_customers_truncate after truncate on users
+  for each statement execute function stat_customers_clear()
+--> statement-breakpoint
+-- Backfill (idempotent): stat_customers_daily recomputed from the rows already there.
+insert into stat_customers_daily as t (day, branch_id, count)
+select x.day, x.branch_id, sum(x.count)
+from (select (s.created_at at time zone 'Asia/Baku')::date as day, coalesce(s.branch_id, 0) as branch_id, 1 as count from users s where s.admin = 0 and s.deleted_at is null) x
+group by 1, 2
+on conflict (day, branch_id) do update set count = excluded.count
+--> statement-breakpoint
+-- Balance operations by created day, type, payment type, currency and status.
+create or replace function stat_balance_apply() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'INSERT' then
+    insert into stat_balance_daily as t (day, type, payment_type, currency, status_id, count, amount, amount_azn)
+    select x.day, x.type, x.payment_type, x.currency, x.status_id, sum(x.count), sum(x.amount), sum(x.amount_azn)
+    from (select (n.created_at at time zone 'Asia/Baku')::date as day, n.type as type, n.payment_type as payment_type, n.currency as currency, n.status_id as status_id, 1 as count, n.amount as amount, n.amount_azn as amount_azn from stat_balance_new n where true) x
+    group by 1, 2, 3, 4, 5
+    
+    order by 1, 2, 3, 4, 5
+    on conflict (day, type, payment_type, currency, status_id) do update set count = t.count + excluded.count, amount = t.amount + excluded.amount, amount_azn = t.amount_azn + excluded.amount_azn;
+  elsif tg_op = 'DELETE' then
+    insert into stat_balance_daily as t (day, type, payment_type, currency, status_id, count, amount, amount_azn)
+    select x.day, x.type, x.payment_type, x.currency, x.status_id, sum(x.count), sum(x.amount), sum(x.amount_azn)
+    from (select (o.created_at at time zone 'Asia/Baku')::date as day, o.type as type, o.payment_type as payment_type, o.currency as currency, o.status_id as status_id, -1 as count, -o.amount as amount, -o.amount_azn as amount_azn from stat_balance_old o where true) x
+    group by 1, 2, 3, 4, 5
+    
+    order by 1, 2, 3, 4, 5
+    on conflict (day, type, payment_type, currency, status_id) do update set count = t.count + excluded.count, amount = t.amount + excluded.amount, amount_azn = t.amount_azn + excluded.amount_azn;
+  elsif tg_op = 'UPDATE' then
+    insert into stat_balance_daily as t (day, type, payment_type, currency, status_id, count, amount, amount_azn)
+    select x.day, x.type, x.payment_type, x.currency, x.status_id, sum(x.count), sum(x.amount), sum(x.amount_azn)
+    from (select (n.created_at at time zone 'Asia/Baku')::date as day, n.type as type, n.payment_type as payment_type, n.currency as currency, n.status_id as status_id, 1 as count, n.amount as amount, n.amount_azn as amount_azn from stat_balance_new n where true union all select (o.created_at at time zone 'Asia/Baku')::date as day, o.type as type, o.payment_type as payment_type, o.currency as currency, o.status_id as status_id, -1 as count, -o.amount as amount, -o.amount_azn as amount_azn from stat_balance_old o where true) x
+    group by 1, 2, 3, 4, 5
+    having sum(x.count) <> 0 or sum(x.amount) <> 0 or sum(x.amount_azn) <> 0
+    order by 1, 2, 3, 4, 5
+    on conflict (day, type, payment_type, currency, status_id) do update set count = t.count + excluded.count, amount = t.amount + excluded.amount, amount_azn = t.amount_azn + excluded.amount_azn;
+  end if;
+  return null;
+end
+$$
+--> statement-breakpoint
+-- TRUNCATE of balance_operations fires no row triggers: it empties stat_balance_daily as well.
+create or replace function stat_balance_clear() returns trigger language plpgsql as $$
+begin
+  delete from stat_balance_daily;
+  return null;
+end
+$$
+--> statement-breakpoint
+drop trigger if exists stat_balance_insert on balance_operations
+--> statement-breakpoint
+create trigger stat_balance_insert after insert on balance_operations
+  referencing new table as stat_balance_new
+  for each statement execute function stat_balance_apply()
+--> statement-breakpoint
+drop trigger if exists stat_balance_update on balance_operations
+--> statement-breakpoint
+create trigger stat_balance_update after update on balance_operations
+  referencing old table as stat_balance_old new table as stat_balance_new
+  for each statement execute function stat_balance_apply()
+--> statement-breakpoint
+drop trigger if exists stat_balance_delete on balance_operations
+--> statement-breakpoint
+create trigger stat_balance_delete after delete on balance_operations
+  referencing old table as stat_balance_old
+  for each statement execute function stat_balance_apply()
+--> statement-breakpoint
+drop trigger if exists stat_balance_truncate on balance_operations
+--> statement-breakpoint
+create trigger stat_balance_truncate after truncate on balance_operations
+  for each statement execute function stat_balance_clear()
+--> statement-breakpoint
+-- Backfill (idempotent): stat_balance_daily recomputed from the rows already there.
+insert into stat_balance_daily as t (day, type, payment_type, currency, status_id, count, amount, amount_azn)
+select x.day, x.type, x.payment_type, x.currency, x.status_id, sum(x.count), sum(x.amount), sum(x.amount_azn)
+from (select (s.created_at at time zone 'Asia/Baku')::date as day, s.type as type, s.payment_type as payment_type, s.currency as currency, s.status_id as status_id, 1 as count, s.amount as amount, s.amount_azn as amount_azn from balance_operations s where true) x
+group by 1, 2, 3, 4, 5
+on conflict (day, type, payment_type, currency, status_id) do update set count = excluded.count, amount = excluded.amount, amount_azn = excluded.amount_azn
+--> statement-breakpoint
+-- migrations-extra/21-statistics-pages.sql
+-- migrations-extra/21-statistics-pages.sql (statistics-pages-api, issue 19 items 3 and 4)
+-- declaration_stats_daily (db/schema/statistics-pages.ts) kept by the database: per-statement
+-- triggers on declarations add the new rows' and subtract the old rows' contributions in one grouped
+-- upsert, keys in primary-key order (concurrent statements lock rows in one order). The day is the
+-- office day (Asia/Baku) of created_at, as the declarations list's date_from/date_to. An UPDATE that
+-- moves no figure (edits of other columns) writes nothing (HAVING).
+create or replace function declaration_stats_apply() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'INSERT' then
+    insert into declaration_stats_daily as t (day, status_id, branch_id, partner_id, plan_category_id, count, price, delivery_price)
+    select (n.created_at at time zone 'Asia/Baku')::date, n.status_id, coalesce(n.branch_id, 0), coalesce(n.partner_id, 0), coalesce(n.plan_category_id, 0),
+           count(*), coalesce(sum(n.price), 0), coalesce(sum(n.delivery_price), 0)
+    from declaration_stats_new n
+    where n.deleted_at is null
+    group by 1, 2, 3, 4, 5
+    order by 1, 2, 3, 4, 5
+    on conflict (day, status_id, branch_id, partner_id, plan_category_id) do update set
+      count = t.count + excluded.count, price = t.price + excluded.price, delivery_price = t.delivery_price + excluded.delivery_price;
+  elsif tg_op = 'DELETE' then
+    insert into declaration_stats_daily as t (day, status_id, branch_id, partner_id, plan_category_id, count, price, delivery_price)
+    select (o.created_at at time zone 'Asia/Baku')::date, o.status_id, coalesce(o.branch_id, 0), coalesce(o.partner_id, 0), coalesce(o.plan_category_id, 0),
+           -count(*), -coalesce(sum(o.price), 0), -coalesce(sum(o.delivery_price), 0)
+    from declaration_stats_old o
+    where o.deleted_at is null
+    group by 1, 2, 3, 4, 5
+    order by 1, 2, 3, 4, 5
+    on conflict (day, status_id, branch_id, partner_id, plan_category_id) do update set
+      count = t.count + excluded.count, price = t.price + excluded.price, delivery_price = t.delivery_price + excluded.delivery_price;
+  elsif tg_op = 'UPDATE' then
+    insert into declaration_stats_daily as t (day, status_id, branch_id, partner_id, plan_category_id, count, price, delivery_price)
+    select x.day, x.status_id, x.branch_id, x.partner_id, x.plan_category_id, sum(x.n), coalesce(sum(x.price), 0), coalesce(sum(x.delivery_price), 0)
+    from (
+      select (n.created_at at time zone 'Asia/Baku')::date as day, n.status_id, coalesce(n.branch_id, 0) as branch_id, coalesce(n.partner_id, 0) as partner_id,
+             coalesce(n.plan_category_id, 0) as plan_category_id, 1 as n, n.price, n.delivery_price
+      from declaration_stats_new n where n.deleted_at is null
+      union all
+      select (o.created_at at time zone 'Asia/Baku')::date, o.status_id, coalesce(o.branch_id, 0), coalesce(o.partner_id, 0),
+             coalesce(o.plan_category_id, 0), -1, -o.price, -o.delivery_price
+      from declaration_stats_old o where o.deleted_at is null
+    ) x
+    group by x.day, x.status_id, x.branch_id, x.partner_id, x.plan_category_id
+    having sum(x.n) <> 0 or coalesce(sum(x.price), 0) <> 0 or coalesce(sum(x.delivery_price), 0) <> 0
+    order by x.day, x.status_id, x.branch_id, x.partner_id, x.plan_category_id
+    on conflict (day, status_id, branch_id, partner_id, plan_category_id) do update set
+      count = t.count + excluded.count, price = t.price + excluded.price, delivery_price = t.delivery_price + excluded.delivery_price;
+  end if;
+  return null;
+end
+$$;
+--> statement-breakpoint
+-- TRUNCATE fires no DELETE triggers: it empties the rollup as well.
+create or replace function declaration_stats_clear() returns trigger language plpgsql as $$
+begin
+  delete from declaration_stats_daily;
+  return null;
+end
+$$;
+--> statement-breakpoint
+drop trigger if exists declarations_stats_insert on declarations;
+--> statement-breakpoint
+create trigger declarations_stats_insert after insert on declarations
+  referencing new table as declaration_stats_new
+  for each statement execute function declaration_stats_apply();
+--> statement-breakpoint
+drop trigger if exists declarations_stats_update on declarations;
+--> statement-breakpoint
+create trigger declarations_stats_update after update on declarations
+  referencing old table as declaration_stats_old new table as declaration_stats_new
+  for each statement execute function declaration_stats_apply();
+--> statement-breakpoint
+drop trigger if exists declarations_stats_delete on declarations;
+--> statement-breakpoint
+create trigger declarations_stats_delete after delete on declarations
+  referencing old table as declaration_stats_old
+  for each statement execute function declaration_stats_apply();
+--> statement-breakpoint
+drop trigger if exists declarations_stats_truncate on declarations;
+--> statement-breakpoint
+create trigger declarations_stats_truncate after truncate on declarations
+  for each statement execute function declaration_stats_clear();
+--> statement-breakpoint
+-- Backfill (idempotent): the rollup recomputed from the live declarations (emptied first).
+delete from declaration_stats_daily;
+--> statement-breakpoint
+insert into declaration_stats_daily (day, status_id, branch_id, partner_id, plan_category_id, count, price, delivery_price)
+select (d.created_at at time zone 'Asia/Baku')::date, d.status_id, coalesce(d.branch_id, 0), coalesce(d.partner_id, 0), coalesce(d.plan_category_id, 0),
+       count(*), coalesce(sum(d.price), 0), coalesce(sum(d.delivery_price), 0)
+from declarations d
+where d.deleted_at is null
+group by 1, 2, 3, 4, 5;
+--> statement-breakpoint
+-- balance_stats_daily: customers' balance operations by office day (created_at, the transactions
+-- list's created_at filter), object kind (0 none, 1 declaration_payment, 2 other), type, payment
+-- type and status; kept like declaration_stats_daily (a status change moves a row between keys).
+create or replace function balance_stats_apply() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'INSERT' then
+    insert into balance_stats_daily as t (day, object_kind, type, payment_type, status_id, count, amount_azn)
+    select (n.created_at at time zone 'Asia/Baku')::date,
+           (case when n.object_model is null then 0 when n.object_model = 'declaration_payment' then 1 else 2 end)::smallint,
+           n.type, n.payment_type, n.status_id, count(*), coalesce(sum(n.amount_azn), 0)
+    from balance_stats_new n
+    group by 1, 2, 3, 4, 5
+    order by 1, 2, 3, 4, 5
+    on conflict (day, object_kind, type, payment_type, status_id) do update set
+      count = t.count + excluded.count, amount_azn = t.amount_azn + excluded.amount_azn;
+  elsif tg_op = 'DELETE' then
+    insert into balance_stats_daily as t (day, object_kind, type, payment_type, status_id, count, amount_azn)
+    select (o.created_at at time zone 'Asia/Baku')::date,
+           (case when o.object_model is null then 0 when o.object_model = 'declaration_payment' then 1 else 2 end)::smallint,
+           o.type, o.payment_type, o.status_id, -count(*), -coalesce(sum(o.amount_azn), 0)
+    from balance_stats_old o
+    group by 1, 2, 3, 4, 5
+    order by 1, 2, 3, 4, 5
+    on conflict (day, object_kind, type, payment_type, status_id) do update set
+      count = t.count + excluded.count, amount_azn = t.amount_azn + excluded.amount_azn;
+  elsif tg_op = 'UPDATE' then
+    insert into balance_stats_daily as t (day, object_kind, type, payment_type, status_id, count, amount_azn)
+    select x.day, x.object_kind, x.type, x.payment_type, x.status_id, sum(x.n), coalesce(sum(x.amount_azn), 0)
+    from (
+      select (n.created_at at time zone 'Asia/Baku')::date as day,
+             (case when n.object_model is null then 0 when n.object_model = 'declaration_payment' then 1 else 2 end)::smallint as object_kind,
+             n.type, n.payment_type, n.status_id, 1 as n, n.amount_azn
+      from balance_stats_new n
+      union all
+      select (o.created_at at time zone 'Asia/Baku')::date,
+             (case when o.object_model is null then 0 when o.object_model = 'declaration_payment' then 1 else 2 end)::smallint,
+             o.type, o.payment_type, o.status_id, -1, -o.amount_azn
+      from balance_stats_old o
+    ) x
+    group by x.day, x.object_kind, x.type, x.payment_type, x.status_id
+    having sum(x.n) <> 0 or coalesce(sum(x.amount_azn), 0) <> 0
+    order by x.day, x.object_kind, x.type, x.payment_type, x.status_id
+    on conflict (day, object_kind, type, payment_type, status_id) do update set
+      count = t.count + excluded.count, amount_azn = t.amount_azn + excluded.amount_azn;
+  end if;
+  return null;
+end
+$$;
+--> statement-breakpoint
+-- TRUNCATE fires no DELETE triggers: it empties the rollup as well.
+create or replace function balance_stats_clear() returns trigger language plpgsql as $$
+begin
+  delete from balance_stats_daily;
+  return null;
+end
+$$;
+--> statement-breakpoint
+drop trigger if exists balance_operations_stats_insert on balance_operations;
+--> statement-breakpoint
+create trigger balance_operations_stats_insert after insert on balance_operations
+  referencing new table as balance_stats_new
+  for each statement execute function balance_stats_apply();
+--> statement-breakpoint
+drop trigger if exists balance_operations_stats_update on balance_operations;
+--> statement-breakpoint
+create trigger balance_operations_stats_update after update on balance_operations
+  referencing old table as balance_stats_old new table as balance_stats_new
+  for each statement execute function balance_stats_apply();
+--> statement-breakpoint
+drop trigger if exists balance_operations_stats_delete on balance_operations;
+--> statement-breakpoint
+create trigger balance_operations_stats_delete after delete on balance_operations
+  referencing old table as balance_stats_old
+  for each statement execute function balance_stats_apply();
+--> statement-breakpoint
+drop trigger if exists balance_operations_stats_truncate on balance_operations;
+--> statement-breakpoint
+create trigger balance_operations_stats_truncate after truncate on balance_operations
+  for each statement execute function balance_stats_clear();
+--> statement-breakpoint
+-- Backfill (idempotent): recomputed from the balance operations (emptied first).
+delete from balance_stats_daily;
+--> statement-breakpoint
+insert into balance_stats_daily (day, object_kind, type, payment_type, status_id, count, amount_azn)
+select (b.created_at at time zone 'Asia/Baku')::date,
+       (case when b.object_model is null then 0 when b.object_model = 'declaration_payment' then 1 else 2 end)::smallint,
+       b.type, b.payment_type, b.status_id, count(*), coalesce(sum(b.amount_azn), 0)
+from balance_operations b
+group by 1, 2, 3, 4, 5;
+--> statement-breakpoint
+-- Flight totals (issue 19 item 3): a flight's completion counts the parcels that reached the branch,
+-- at the local warehouse (9) or handed over from it (10); status 10 alone read 0/272 while 151
+-- parcels were at the branch. Same triggers (migration 0005), the completed condition widened.
+create or replace function flight_totals_apply() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'INSERT' then
+    insert into flight_totals as t (flight_id, count, completed, weight, product_price, delivery_price, updated_at)
+    select n.flight_id, count(*), count(*) filter (where n.status_id in (9, 10)),
+           coalesce(sum(n.weight), 0), coalesce(sum(n.price), 0), coalesce(sum(n.delivery_price), 0), now()
+    from flight_totals_new n
+    where n.flight_id is not null and n.deleted_at is null
+    group by n.flight_id
+    order by n.flight_id
+    on conflict (flight_id) do update set
+      count = t.count + excluded.count, completed = t.completed + excluded.completed, weight = t.weight + excluded.weight,
+      product_price = t.product_price + excluded.product_price, delivery_price = t.delivery_price + excluded.delivery_price,
+      updated_at = excluded.updated_at;
+  elsif tg_op = 'DELETE' then
+    insert into flight_totals as t (flight_id, count, completed, weight, product_price, delivery_price, updated_at)
+    select o.flight_id, -count(*), -count(*) filter (where o.status_id in (9, 10)),
+           -coalesce(sum(o.weight), 0), -coalesce(sum(o.price), 0), -coalesce(sum(o.delivery_price), 0), now()
+    from flight_totals_old o
+    where o.flight_id is not null and o.deleted_at is null
+    group by o.flight_id
+    order by o.flight_id
+    on conflict (flight_id) do update set
+      count = t.count + excluded.count, completed = t.completed + excluded.completed, weight = t.weight + excluded.weight,
+      product_price = t.product_price + excluded.product_price, delivery_price = t.delivery_price + excluded.delivery_price,
+      updated_at = excluded.updated_at;
+  elsif tg_op = 'UPDATE' then
+    insert into flight_totals as t (flight_id, count, completed, weight, product_price, delivery_price, updated_at)
+    select x.flight_id, sum(x.n), sum(x.completed), coalesce(sum(x.weight), 0), coalesce(sum(x.price), 0), coalesce(sum(x.delivery_price), 0), now()
+    from (
+      select n.flight_id, 1 as n, (n.status_id in (9, 10))::int as completed, n.weight, n.price, n.delivery_price
+      from flight_totals_new n where n.flight_id is not null and n.deleted_at is null
+      union all
+      select o.flight_id, -1, -(o.status_id in (9, 10))::int, -o.weight, -o.price, -o.delivery_price
+      from flight_totals_old o where o.flight_id is not null and o.deleted_at is null
+    ) x
+    group by x.flight_id
+    having sum(x.n) <> 0 or sum(x.completed) <> 0 or coalesce(sum(x.weight), 0) <> 0
+        or coalesce(sum(x.price), 0) <> 0 or coalesce(sum(x.delivery_price), 0) <> 0
+    order by x.flight_id
+    on conflict (flight_id) do update set
+      count = t.count + excluded.count, completed = t.completed + excluded.completed, weight = t.weight + excluded.weight,
+      product_price = t.product_price + excluded.product_price, delivery_price = t.delivery_price + excluded.delivery_price,
+      updated_at = excluded.updated_at;
+  end if;
+  return null;
+end
+$$;
+--> statement-breakpoint
+-- Backfill (idempotent): every flight's totals recomputed from its live parcels with the new completion ...
+insert into flight_totals as t (flight_id, count, completed, weight, product_price, delivery_price, updated_at)
+select d.flight_id, count(*), count(*) filter (where d.status_id in (9, 10)),
+       coalesce(sum(d.weight), 0), coalesce(sum(d.price), 0), coalesce(sum(d.delivery_price), 0), now()
+from declarations d
+where d.flight_id is not null and d.deleted_at is null
+group by d.flight_id
+order by d.flight_id
+on conflict (flight_id) do update set
+  count = excluded.count, completed = excluded.completed, weight = excluded.weight,
+  product_price = excluded.product_price, delivery_price = excluded.delivery_price, updated_at = excluded.updated_at;
+--> statement-breakpoint
+-- ... and totals of flights left without live parcels set back to zero.
+update flight_totals t set count = 0, completed = 0, weight = 0, product_price = 0, delivery_price = 0, updated_at = now()
+where (t.count <> 0 or t.completed <> 0 or t.weight <> 0 or t.product_price <> 0 or t.delivery_price <> 0)
+  and not exists (select 1 from declarations d where d.flight_id = t.flight_id and d.deleted_at is null);

@@ -1,0 +1,67 @@
+import { boolean, date, integer, numeric, pgTable, primaryKey, smallint, varchar } from 'drizzle-orm/pg-core';
+
+/*
+ * Statistics rollups (issue 19 item 4): counts and sums per office day, kept by statement-level
+ * triggers with transition tables (migrations-extra/20-statistics.sql), so a landing widget for a
+ * year reads a few thousand rows instead of scanning a million. Every trigger adds the new rows'
+ * and subtracts the old rows' contributions in one grouped upsert (in key order, so concurrent
+ * statements lock rollup rows in one order), whoever writes the source table. Days are the office's
+ * (STATISTICS_TIME_ZONE, Asia/Baku: a parcel at 23:30 Baku time belongs to that day). Nullable
+ * dimensions are stored as 0 (no branch, no partner). Rows whose count falls to 0 stay (harmless).
+ */
+export const STATISTICS_TIME_ZONE = 'Asia/Baku';
+
+/** Live declarations (deleted_at is null) by created day × status × country × branch × partner × customs flags. */
+export const statDeclarationsDaily = pgTable('stat_declarations_daily', {
+  day: date('day', { mode: 'string' }).notNull(),
+  statusId: integer('status_id').notNull(),
+  countryId: integer('country_id').notNull(),
+  /** 0: no branch. */
+  branchId: integer('branch_id').notNull().default(0),
+  /** declarations.partner_id; 0: the office's own parcel. */
+  partnerId: integer('partner_id').notNull().default(0),
+  /** Declared to customs (declarations.customs). */
+  customs: boolean('customs').notNull(),
+  /** Put in a box (declarations.container_id is set). */
+  boxed: boolean('boxed').notNull(),
+  count: integer('count').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.day, t.statusId, t.countryId, t.branchId, t.partnerId, t.customs, t.boxed] })]);
+
+/**
+ * Declarations' status changes per office day (status_history rows of model 2), by the status
+ * reached: arrivals are changes to 9 (local warehouse), handovers changes to 10. The partner is the
+ * declaration's when the change was written.
+ */
+export const statDeclarationMovesDaily = pgTable('stat_declaration_moves_daily', {
+  day: date('day', { mode: 'string' }).notNull(),
+  stateId: integer('state_id').notNull(),
+  partnerId: integer('partner_id').notNull().default(0),
+  count: integer('count').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.day, t.stateId, t.partnerId] })]);
+
+/** Live orders (deleted_at is null) by created day × status × country. */
+export const statOrdersDaily = pgTable('stat_orders_daily', {
+  day: date('day', { mode: 'string' }).notNull(),
+  statusId: integer('status_id').notNull(),
+  countryId: integer('country_id').notNull(),
+  count: integer('count').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.day, t.statusId, t.countryId] })]);
+
+/** Customers (users with admin 0, not deleted) by registration day × branch. */
+export const statCustomersDaily = pgTable('stat_customers_daily', {
+  day: date('day', { mode: 'string' }).notNull(),
+  branchId: integer('branch_id').notNull().default(0),
+  count: integer('count').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.day, t.branchId] })]);
+
+/** Balance operations by created day × type × payment type × currency × status. */
+export const statBalanceDaily = pgTable('stat_balance_daily', {
+  day: date('day', { mode: 'string' }).notNull(),
+  type: smallint('type').notNull(),
+  paymentType: smallint('payment_type').notNull(),
+  currency: varchar('currency', { length: 3 }).notNull(),
+  statusId: integer('status_id').notNull(),
+  count: integer('count').notNull().default(0),
+  amount: numeric('amount', { precision: 16, scale: 2 }).notNull().default('0'),
+  amountAzn: numeric('amount_azn', { precision: 16, scale: 2 }).notNull().default('0'),
+}, (t) => [primaryKey({ columns: [t.day, t.type, t.paymentType, t.currency, t.statusId] })]);
