@@ -57,6 +57,7 @@ import { registerWarehouseRoutes } from './modules/warehouse/routes';
 import { registerStatisticsPageRoutes } from './modules/statistics/pages/routes';
 import { registerProductPreviewRoutes } from './modules/orders/preview/routes';
 import { registerStatisticsRoutes } from './modules/statistics/routes';
+import { registerStatisticsRoutes } from './modules/statistics/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -179,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     registerTicketRoutes(api);
     registerStatisticsPageRoutes(api);
     registerProductPreviewRoutes(api);
+    registerStatisticsRoutes(api);
     registerStatisticsRoutes(api);
   });
 
