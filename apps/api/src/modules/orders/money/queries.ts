@@ -107,3 +107,23 @@ export async function setOrderStatuses(tx: DbOrTx, ids: readonly number[], q: { 
     insert into ${statusHistory} (model_id, object_id, from_state_id, state_id, user_id, note)
     select ${MODEL.orders}, id, from_state, ${q.toState}, ${q.userId}, ${q.note} from changed`);
 }
+
+/**
+ * The balance operations (documents) of a batch of refunds, in one INSERT; their ledger entries are
+ * posted by money/service postBalanceEntries in one call, then `before_balance` is set from them
+ * (what recordBalanceOperation does one by one: a bulk reject of thousands of paid orders).
+ */
+export async function insertOrderOperations(tx: DbOrTx, rows: (typeof balanceOperations.$inferInsert)[]): Promise<Map<number, number>> {
+  if (!rows.length) return new Map();
+  const written = await tx.insert(balanceOperations).values(rows).returning({ id: balanceOperations.id, orderId: balanceOperations.objectId });
+  return new Map(written.map((r) => [Number(r.orderId), r.id]));
+}
+
+export async function setOperationsBefore(tx: DbOrTx, befores: readonly { id: number; before: string }[]): Promise<void> {
+  if (!befores.length) return;
+  await tx.execute(sql`
+    update ${balanceOperations} set before_balance = v.before
+    from (select unnest(${sql.param(`{${befores.map((b) => b.id).join(',')}}`)}::bigint[]) as id,
+                 unnest(${sql.param(`{${befores.map((b) => b.before).join(',')}}`)}::numeric[]) as before) v
+    where ${balanceOperations.id} = v.id`);
+}

@@ -12,10 +12,10 @@ import type { RequestUser } from '../../../platform/access';
 import { recordAudit } from '../../../platform/audit';
 import { AppError, invalid } from '../../../platform/errors';
 import { readCbarRate } from '../../currencies/service';
-import { negate, recordBalanceOperation } from '../../money/service';
+import { negate, postBalanceEntries, recordBalanceOperation, type BalanceCurrency } from '../../money/service';
 import {
-  cancelOpenDebtLines, findOpenDebtLines, insertDebtLine, lockCustomers, lockOrders, markOrderPaid, markOrdersReturned, setOrderStatuses,
-  settleDebtLines, sumTakenByOrders, touchOrder, type LockedOrder,
+  cancelOpenDebtLines, findOpenDebtLines, insertDebtLine, insertOrderOperations, lockCustomers, lockOrders, markOrderPaid, markOrdersReturned,
+  setOperationsBefore, setOrderStatuses, settleDebtLines, sumTakenByOrders, touchOrder, type LockedOrder,
 } from './queries';
 
 /*
@@ -192,15 +192,25 @@ async function refundLockedOrders(tx: DbOrTx, user: RequestUser, locked: readonl
   const taken = await sumTakenByOrders(tx, paid.map((o) => o.id));
   const refunds = paid.map((o) => ({ order: o, amount: taken.get(o.id) ?? '0' })).filter((r) => isPositive(r.amount));
   await lockCustomers(tx, refunds.map((r) => r.order.userId));
-  const operations: Record<number, { amount: string; balance_operation_id: number }> = {};
+  // One document per order, all entries in one ledger call (the customers are locked already, in id order).
   const rates: RateCache = new Map();
+  const rows = [];
   for (const r of refunds) {
-    const id = await moveOrderMoney(tx, user, {
-      order: r.order, type: MONEY_TYPE.income, paymentType: PAYMENT_TYPE.refund, objectModel: MONEY_OBJECT.orderRefund, amount: r.amount,
-      description: fill(t.refundDescription, { ID: r.order.id, STATE: stateName(toState) }),
-    }, rates);
-    operations[r.order.id] = { amount: r.amount, balance_operation_id: id };
+    rows.push({
+      userId: r.order.userId, type: MONEY_TYPE.income, paymentType: PAYMENT_TYPE.refund, statusId: TRANSACTION_STATUS.confirmed,
+      currency: r.order.currency, amount: r.amount, amountAzn: await aznOf(tx, rates, r.amount, r.order.currency),
+      objectModel: MONEY_OBJECT.orderRefund, objectId: r.order.id, description: fill(t.refundDescription, { ID: r.order.id, STATE: stateName(toState) }),
+      createdBy: user.id, confirmedBy: user.id,
+    });
   }
+  const operationIds = await insertOrderOperations(tx, rows);
+  const entries = refunds.map((r) => ({
+    userId: r.order.userId, currency: r.order.currency as BalanceCurrency, amount: r.amount, operationId: operationIds.get(r.order.id)!,
+    kind: 'post' as const, createdBy: user.id,
+  }));
+  const posted = await postBalanceEntries(tx, entries);
+  await setOperationsBefore(tx, entries.map((e, i) => ({ id: e.operationId, before: posted[i]!.before })));
+  const operations = Object.fromEntries(refunds.map((r) => [r.order.id, { amount: r.amount, balance_operation_id: operationIds.get(r.order.id)! }]));
   const ids = paid.map((o) => o.id);
   await markOrdersReturned(tx, ids);
   await cancelOpenDebtLines(tx, ids);
