@@ -2,7 +2,7 @@ import type { ListResponse } from '@app/contract/common';
 import { ROLE } from '@app/contract/roles';
 import type { UserOption } from '@app/contract/users';
 import { toCsv } from '@app/contract/csv';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { saveBlob } from '../../shared/files/save-blob';
 import { http, type QueryParams } from '../../shared/http/http-client';
 import { useLookup } from '../../shared/http/use-lookup';
@@ -25,7 +25,7 @@ export function useStatAggregate<Reply>(path: string, params: QueryParams, isEna
   return useQuery({
     queryKey: statisticsPageKeys.aggregate(path, query),
     queryFn: ({ signal }) => http.get<Reply>(path, query, signal),
-    placeholderData: keepPreviousData,
+    // no previous range's figures while the new range loads: a number on screen is always of the range shown
     enabled: isEnabled,
   });
 }

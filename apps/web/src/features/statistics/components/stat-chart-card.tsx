@@ -4,6 +4,12 @@ import { ChartView, ChartViewToggle, type ChartCellContext, type ChartViewMode }
 import { formatChartValue, type ChartData, type ChartValueFormat } from '../../../shared/charts/chart-model';
 import { WidgetState } from '../../../shared/charts/widget-state';
 
+/** The day series without the days where every series is 0, newest first (indexes are looked up again by day). */
+export function onlyDaysWithFigures(data: ChartData): ChartData {
+  const keep = data.x.map((_, i) => i).filter((i) => data.series.some((s) => (s.values[i] ?? 0) !== 0)).reverse();
+  return { ...data, x: keep.map((i) => data.x[i]!), series: data.series.map((s) => ({ ...s, values: keep.map((i) => s.values[i]!) })) };
+}
+
 export interface StatChartCardProps {
   title: string;
   data: ChartData;
@@ -33,18 +39,20 @@ export function StatChartCard({ title, data, kind = 'bar', format = 'count', uni
     if (next === 'table') params.set('view', 'table'); else params.delete('view');
     return params;
   }, { replace: true });
+  // the table is for reading numbers: days with nothing are left out and the newest day comes first
+  const shown = view === 'table' && data.xKind === 'date' ? onlyDaysWithFigures(data) : data;
   const renderValue = (value: number, context: ChartCellContext) => {
     const text = formatChartValue(value, format, unit);
-    if (!onOpenCell || value === 0 || (canOpenCell && !canOpenCell(context))) return text;
+    if (!onOpenCell || value === 0 || (canOpenCell && !canOpenCell({ ...context, index: shown === data ? context.index : data.x.indexOf(context.x) }))) return text;
     return (
-      <Button type="link" size="small" style={{ padding: 0, height: 'auto' }} onClick={() => onOpenCell(context)}
+      <Button type="link" size="small" style={{ padding: 0, height: 'auto' }} onClick={() => onOpenCell({ ...context, index: shown === data ? context.index : data.x.indexOf(context.x) })}
         data-testid={`stat-cell-${context.seriesKey ?? 'total'}-${context.x}`}>{text}</Button>
     );
   };
   return (
     <Card size="small" title={title} extra={<ChartViewToggle value={view} onChange={setView} testId={`${testId}-view`} />}>
       <WidgetState isLoading={isLoading} error={error} onRetry={onRetry} rows={6}>
-        <ChartView data={data} title={title} kind={kind} format={format} unit={unit} xLabel={xLabel} view={view} hideToggle
+        <ChartView data={shown} title={title} kind={kind} format={format} unit={unit} xLabel={xLabel} view={view} hideToggle
           renderValue={renderValue} testId={testId} />
       </WidgetState>
     </Card>

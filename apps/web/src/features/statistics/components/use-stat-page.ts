@@ -1,15 +1,15 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { DateRangeValue } from '../../../shared/data-table/date-range';
-import { readDrill, readStatRange, writeDrill, writeStatRange, type DrillSelection } from '../model/stat-query';
+import { readDrill, readStatRange, STAT_DEFAULT_RANGE, writeDrill, writeStatRange, type DrillSelection } from '../model/stat-query';
 
 /**
  * The state of a statistics page, all in its URL (a view can be bookmarked, and the back button
  * closes a drill-down): the range, the page's own filters by their wire names, and the drill-down.
  */
-export function useStatPage(filterKeys: readonly string[] = []) {
+export function useStatPage(filterKeys: readonly string[] = [], defaultRange: DateRangeValue = STAT_DEFAULT_RANGE) {
   const [search, setSearch] = useSearchParams();
-  const range = readStatRange(search);
+  const range = readStatRange(search, defaultRange);
   const drill = readDrill(search);
   const filtersText = filterKeys.map((key) => `${key}=${search.get(key) ?? ''}`).join('&');
   const filters = useMemo(() => {
@@ -18,7 +18,7 @@ export function useStatPage(filterKeys: readonly string[] = []) {
     return out;
   }, [filtersText]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const setRange = useCallback((next: DateRangeValue) => setSearch((prev) => writeDrill(writeStatRange(prev, next), null), { replace: true }), [setSearch]);
+  const setRange = useCallback((next: DateRangeValue) => setSearch((prev) => writeDrill(writeStatRange(prev, next, defaultRange), null), { replace: true }), [setSearch, defaultRange]);
   const setFilter = useCallback((key: string, value: string | number | null | undefined) => setSearch((prev) => {
     const next = writeDrill(prev, null);
     if (value === null || value === undefined || value === '') next.delete(key);

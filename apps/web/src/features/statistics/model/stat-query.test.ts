@@ -61,6 +61,8 @@ describe('[STATISTICS][DRILL] the rows behind a number', () => {
     expect(search.get('page')).toBeNull();
     expect(readDrill(search)).toEqual({ changed_date: '2026-11-05', branch_name: 'Gənclik' });
     expect(readDrill(writeDrill(search, null))).toBeNull();
+    // a page total narrows nothing: still an open drill-down
+    expect(readDrill(writeDrill(search, {}))).toEqual({});
   });
 
   test('a figure opens its list with the same filters, the range as the list reads its date filter (from~to)', () => {
@@ -123,5 +125,15 @@ describe('[STATISTICS][USERS] months and age bands', () => {
   test('age bands read as years, the last one open-ended', () => {
     expect(ageBandLabel(18, 24)).toBe('18–24 yaş');
     expect(ageBandLabel(55, 100)).toBe('55+ yaş');
+  });
+});
+
+describe('[STATISTICS][TABLE] the table view of a day chart', () => {
+  test('lists only days with figures, newest first, with the same total', async () => {
+    const { onlyDaysWithFigures } = await import('../components/stat-chart-card');
+    const data = buildDaySeries('2026-11-01', '2026-11-04', [{ d: '2026-11-02', n: 2 }, { d: '2026-11-04', n: 5 }], (r) => r.d, [{ key: 'n', label: 'Say', value: (r) => r.n }]);
+    const shown = onlyDaysWithFigures(data);
+    expect(shown.x).toEqual(['2026-11-04', '2026-11-02']);
+    expect(sumSeries(shown)).toEqual(sumSeries(data));
   });
 });

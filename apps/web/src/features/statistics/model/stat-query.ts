@@ -10,14 +10,15 @@ export const STAT_URL = { range: 'range', drill: 'drill' } as const;
 export const STAT_DEFAULT_RANGE: DateRangeValue = { preset: 'last31' };
 
 /** The page's range from its URL ('last7' … 'last12m' or 'YYYY-MM-DD~YYYY-MM-DD'); anything else is the default. */
-export function readStatRange(search: URLSearchParams): DateRangeValue {
+export function readStatRange(search: URLSearchParams, fallback: DateRangeValue = STAT_DEFAULT_RANGE): DateRangeValue {
   const value = parseDateRange(search.get(STAT_URL.range) ?? '');
-  return !value || value.preset === 'all' ? STAT_DEFAULT_RANGE : value;
+  return !value || value.preset === 'all' ? fallback : value;
 }
 
-export function writeStatRange(search: URLSearchParams, range: DateRangeValue): URLSearchParams {
+/** A page whose figures are per month (users) starts at 12 months; the default is not written into the URL. */
+export function writeStatRange(search: URLSearchParams, range: DateRangeValue, fallback: DateRangeValue = STAT_DEFAULT_RANGE): URLSearchParams {
   const next = new URLSearchParams(search);
-  const isDefault = serializeDateRange(range) === serializeDateRange(STAT_DEFAULT_RANGE);
+  const isDefault = serializeDateRange(range) === serializeDateRange(fallback);
   if (isDefault) next.delete(STAT_URL.range);
   else next.set(STAT_URL.range, serializeDateRange(range));
   // a new range is a new set of rows: the drill-down starts again on its first page
@@ -86,11 +87,14 @@ export function buildDrillParams(base: QueryParams, table: QueryParams): QueryPa
 
 /** A drill-down held in the page URL: what was clicked, as the extra query of the drill-down call. */
 export type DrillSelection = Record<string, string>;
+/** A page total's drill-down: nothing narrowed, the page's own query. */
+const DRILL_ALL = 'all';
 
 export function readDrill(search: URLSearchParams): DrillSelection | null {
   const text = search.get(STAT_URL.drill);
   if (!text) return null;
   const out: DrillSelection = {};
+  if (text === DRILL_ALL) return out;
   for (const [key, value] of new URLSearchParams(text)) out[key] = value;
   return out;
 }
@@ -99,7 +103,7 @@ export function writeDrill(search: URLSearchParams, drill: DrillSelection | null
   const next = new URLSearchParams(search);
   next.delete('page');
   if (!drill) next.delete(STAT_URL.drill);
-  else next.set(STAT_URL.drill, new URLSearchParams(drill).toString());
+  else next.set(STAT_URL.drill, new URLSearchParams(drill).toString() || DRILL_ALL);
   return next;
 }
 

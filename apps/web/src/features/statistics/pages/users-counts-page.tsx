@@ -4,6 +4,7 @@ import { azStatistics } from '@app/contract/texts/az-statistics';
 import { Col, Row, Select } from 'antd';
 import { useMemo } from 'react';
 import type { ChartData } from '../../../shared/charts/chart-model';
+import type { DateRangeValue } from '../../../shared/data-table/date-range';
 import { STAT_API, useStatAggregate } from '../api';
 import { DrillDownPanel } from '../components/drill-down-panel';
 import { StatChartCard } from '../components/stat-chart-card';
@@ -15,6 +16,7 @@ import { ageBandLabel, monthSpanWithin } from '../model/user-bands';
 
 const t = azStatistics.screens;
 const PATH = `${STAT_API}/by_user_count`;
+const MONTHS_RANGE: DateRangeValue = { preset: 'last12m' };
 
 /**
  * statistics/users/general: customers registered in the range, by month and by age band, for a
@@ -22,7 +24,7 @@ const PATH = `${STAT_API}/by_user_count`;
  * users list has no registration-date filter, so the rows are shown here, not in the list.
  */
 export function UsersCountsPage() {
-  const page = useStatPage(['gender']);
+  const page = useStatPage(['gender'], MONTHS_RANGE);
   const dates = toStatDates(page.range);
   const base = { ...dates, gender: page.filters.gender };
   const stats = useStatAggregate<UserCountStatsReply>(PATH, base);

@@ -1,0 +1,64 @@
+import { azStatistics } from '@app/contract/texts/az-statistics';
+import { Card, Flex, Table, Typography, type TableColumnType } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatChartValue } from '../../../shared/charts/chart-model';
+import { WidgetState } from '../../../shared/charts/widget-state';
+
+const t = azStatistics.landing;
+
+/** A number that opens the list it counts; 0 or no list stays plain text. */
+export function CountLink({ value, to, testId, format = 'count', unit = '' }: { value: number; to?: string; testId?: string; format?: 'count' | 'amount'; unit?: string }) {
+  const text = formatChartValue(value, format, unit);
+  if (!to || value === 0) return <span data-testid={testId}>{text}</span>;
+  return <Link to={to} data-testid={testId}>{text}</Link>;
+}
+
+export interface WidgetCardProps {
+  title: string;
+  testId: string;
+  query: { isLoading: boolean; error: unknown; refetch: () => unknown };
+  isEmpty?: boolean;
+  extra?: ReactNode;
+  rows?: number;
+  children: ReactNode;
+}
+
+/** A landing widget: its title, its own loading skeleton, error with retry and 'Məlumat tapılmadı'. */
+export function WidgetCard({ title, testId, query, isEmpty, extra, rows, children }: WidgetCardProps) {
+  return (
+    <Card size="small" title={title} extra={extra} data-testid={testId} style={{ height: '100%' }}>
+      <WidgetState isLoading={query.isLoading} error={query.error} onRetry={() => void query.refetch()} isEmpty={isEmpty} rows={rows}>
+        {children}
+      </WidgetState>
+    </Card>
+  );
+}
+
+export interface KpiItem { key: string; label: string; value: number | null; to?: string; hint?: string }
+
+/** The figures a manager reads first, each opening its list. */
+export function KpiStrip({ items }: { items: KpiItem[] }) {
+  return (
+    <Flex wrap gap={12} data-testid="landing-kpis">
+      {items.map((item) => (
+        <Card key={item.key} size="small" style={{ flex: '1 1 150px', minWidth: 150 }} styles={{ body: { padding: '10px 14px' } }} data-testid={`kpi-${item.key}`}>
+          <Typography.Text type="secondary" style={{ fontSize: 13 }}>{item.label}</Typography.Text>
+          <div style={{ fontSize: 26, fontWeight: 600, lineHeight: 1.25, color: '#0A4755', fontVariantNumeric: 'tabular-nums' }}>
+            {item.value === null ? '…' : <CountLink value={item.value} to={item.to} testId={`kpi-${item.key}-value`} />}
+          </div>
+          {item.hint && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{item.hint}</Typography.Text>}
+        </Card>
+      ))}
+    </Flex>
+  );
+}
+
+/** A small table of figures (money, customs steps) with a 'Cəmi' row when asked. */
+export function FigureTable<Row extends { key: string }>({ rows, columns, testId, summary }: { rows: Row[]; columns: TableColumnType<Row>[]; testId: string; summary?: ReactNode }) {
+  return (
+    <Table<Row> size="small" rowKey="key" columns={columns} dataSource={rows} pagination={false} data-testid={testId}
+      locale={{ emptyText: azStatistics.charts.empty }} scroll={{ x: 'max-content' }}
+      summary={summary ? () => summary : undefined} />
+  );
+}

@@ -1,0 +1,96 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { BASE_URL, DEMO, launchBrowser, shot, signedInWithApi, waitForTable } from './support/browser';
+
+/*
+ * Statistics pages (issue 19 items 2 and 3), as a manager reads them: open a page, choose a range,
+ * click a number and find exactly that many rows behind it (the drill-down's total), and the same
+ * number again in the list it came from. Every number is read from the screen, not from the API.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const openDropdown = '.ant-select-dropdown:not(.ant-select-dropdown-hidden)';
+
+/** The data table's 'Cəmi: 37' (or '37+' when capped) as a number. */
+async function readTableTotal(page: Page, scope = page.locator('body')): Promise<number> {
+  const text = await scope.getByTestId('table-total').first().innerText();
+  const match = /(\d+)/.exec(text.replace(/\s/g, ''));
+  if (!match) throw new Error(`no total in '${text}'`);
+  return Number(match[1]);
+}
+
+async function readNumber(page: Page, testId: string): Promise<number> {
+  const locator = page.getByTestId(testId);
+  await expect.poll(async () => (await locator.innerText()).trim(), { timeout: 20_000 }).toMatch(/^\d+$/);
+  return Number((await locator.innerText()).trim());
+}
+
+async function choosePreset(page: Page, label: string): Promise<void> {
+  await page.getByTestId('stat-range-preset').click();
+  await page.locator(openDropdown).getByText(label, { exact: true }).click();
+  await expect.poll(() => page.getByTestId('stat-range-preset').innerText()).toBe(label);
+}
+
+/** Clicks a number and waits for the rows behind it; returns the drill-down table's total. */
+async function openRows(page: Page, clickable: ReturnType<Page['getByTestId']>, tableId: string): Promise<number> {
+  await clickable.click();
+  const drill = page.getByTestId('stat-drill-down');
+  await drill.waitFor();
+  await waitForTable(page, tableId);
+  return readTableTotal(page, drill);
+}
+
+describe('[STATISTICS][PAGES][E2E] a number opens exactly its rows', () => {
+  test('declarations by status: a range, the total, a branch × status cell, and the declarations list with the same filters', async () => {
+    const { context, page } = await signedInWithApi(browser, DEMO.admin);
+    await page.goto(`${BASE_URL}/@next/statistics/declarations`);
+    await page.getByTestId('stat-declarations').waitFor();
+    await choosePreset(page, 'Son 12 ay');
+    const total = await readNumber(page, 'stat-figure-declaration_count');
+    expect(total).toBeGreaterThan(0);
+    await shot(page, 'statistics-declarations');
+
+    expect(await openRows(page, page.getByTestId('stat-figure-declaration_count'), 'statistics-drill-declarations')).toBe(total);
+
+    // a cell of the branch × status table: its number is the count of its rows
+    await page.getByTestId('stat-declarations-branches-view').getByText('Cədvəl', { exact: true }).click();
+    const cell = page.getByTestId('stat-declarations-branches-table').locator('button[data-testid^="stat-cell-"]').first();
+    await cell.waitFor();
+    const cellCount = Number((await cell.innerText()).trim());
+    expect(cellCount).toBeGreaterThan(0);
+    await page.getByTestId('stat-drill-close').click();
+    await page.getByTestId('stat-drill-down').waitFor({ state: 'detached' });
+    expect(await openRows(page, cell, 'statistics-drill-declarations')).toBe(cellCount);
+    await shot(page, 'statistics-declarations-drill');
+
+    // the same parcels in their list: its total is the cell's number
+    await page.getByTestId('stat-drill-list-link').click();
+    await page.waitForURL(/\/@next\/declarations\?/);
+    await waitForTable(page, 'declarations');
+    await expect.poll(() => readTableTotal(page), { timeout: 20_000 }).toBe(cellCount);
+    await context.close();
+  });
+
+  test('users: a month of the chart table opens exactly its customers', async () => {
+    const { context, page } = await signedInWithApi(browser, DEMO.admin);
+    await page.goto(`${BASE_URL}/@next/statistics/users/general`);
+    await page.getByTestId('stat-users').waitFor();
+    await choosePreset(page, 'Son 90 gün');
+    await choosePreset(page, 'Son 12 ay');
+    await page.getByTestId('stat-users-months-view').getByText('Cədvəl', { exact: true }).click();
+    const cell = page.getByTestId('stat-users-months-table').locator('button[data-testid^="stat-cell-"]').last();
+    await cell.waitFor();
+    const count = Number((await cell.innerText()).trim());
+    expect(count).toBeGreaterThan(0);
+    expect(await openRows(page, cell, 'statistics-drill-users')).toBe(count);
+    await shot(page, 'statistics-users');
+    await context.close();
+  });
+});
