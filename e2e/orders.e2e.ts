@@ -136,4 +136,44 @@ describe('[ORDERS][E2E] paste a link, save, pay from the balance, reject, find t
     await shot(page, 'orders-refund-in-transactions');
     await context.close();
   }, 180_000);
+
+  test('a short balance refuses the payment with its message; a paid order\'s price change warns and writes a debt line', async () => {
+    const { context, page, api } = await signedInWithApi(browser, DEMO.admin);
+    const customers = await api<{ data: { id: number; code: string | null; balance_try: string }[] }>('/api/admin/users/select?admin=0&per_page=50');
+    const customer = customers.data.find((user) => user.code && Number(user.balance_try) < 100_000);
+    if (!customer) throw new Error('no demo customer');
+    const create = (price: string) => api<{ data: { id: number } }>('/api/admin/orders/create', formPost({
+      user_id: customer.id, country_id: 1, url: PRODUCT.url, shop_name: 'Trendyol', product_type_id: '', color: PRODUCT.color, size: '', quantity: 1, price, cargo_price: '0', urgent: 0,
+      descr: 'E2E', waiting: '', track_code: '', preview: '',
+    }));
+
+    // 1. More than the balance: refused with 'Balansda kifayət qədər vəsait yoxdur', nothing paid.
+    const big = (await create('900000.00')).data.id;
+    await page.goto(`${BASE_URL}/@next/orders/${big}`);
+    await page.getByTestId('order-pay-button').click();
+    await page.getByTestId('order-pay-ok').click();
+    await expect.poll(() => page.getByTestId('order-pay-error').innerText(), { timeout: 15_000 }).toContain('Balansda kifayət qədər vəsait yoxdur');
+    expect((await api<OrderInfoReply>(`/api/admin/orders/info?order_id=${big}`)).data.payed).toBe(0);
+
+    // 2. A small order paid (API), then its price raised in the form: the warning says a debt line comes.
+    const rate = (await api<{ data: string }>('/api/client/cbar?currency=TRY')).data;
+    await api('/api/admin/pay/balance', formPost({ user_id: customer.id, amount: '20.00', currency: 'TRY', amount_azn: aznFromAmount('20.00', rate), type: 1, payment_type: 8, descr: 'E2E' }));
+    const small = (await create('10.00')).data.id;
+    await api(`/api/admin/orders/pay?order_id=${small}`, { method: 'POST' });
+    await page.goto(`${BASE_URL}/@next/orders/${small}/update`);
+    const price = page.locator('input[data-testid="order-form-price"]').or(page.getByTestId('order-form-price').locator('input')).first();
+    await expect.poll(() => price.inputValue(), { timeout: 15_000 }).toBe('10.00');
+    await page.waitForTimeout(800);
+    await price.fill('12.00');
+    await page.getByTestId('order-form-debt-warning').waitFor();
+    await shot(page, 'orders-form-paid-price-change');
+    await page.getByTestId('order-form-save').click();
+    // (12 − 10) × 1.05 = 2.10 owed: an open line, shown in the detail's debts table
+    await expect.poll(async () => (await api<{ data: { diff_price: number } }>(`/api/admin/orders/info?order_id=${small}`)).data.diff_price, { timeout: 15_000 }).toBe(2.1);
+    await page.goto(`${BASE_URL}/@next/orders/${small}`);
+    await page.getByTestId('order-debts').locator('tbody tr.ant-table-row').first().waitFor();
+    expect(await page.getByTestId('order-debts-sum').innerText()).toContain('2.10');
+    await shot(page, 'orders-detail-debts', { fullPage: true });
+    await context.close();
+  }, 120_000);
 });

@@ -1,6 +1,5 @@
 import type { OrderInfoReply, OrderPayReply, OrderSavedReply, OrderStatesReply } from '@app/contract/orders';
 import type { ProductPreview, ProductPreviewReply } from '@app/contract/product-preview';
-import type { CountryRow } from '@app/contract/settings-lists';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, type FormValue } from '../../shared/http/http-client';
 import { useLookup } from '../../shared/http/use-lookup';
@@ -16,7 +15,6 @@ export const orderDetailKeys = {
   info: (id: number) => ['orders', 'info', id] as const,
   states: (id: number) => ['orders', 'states', id] as const,
   preview: (url: string) => ['orders', 'preview', url] as const,
-  countries: ['lookups', 'order-countries'] as const,
   productTypes: ['lookups', 'order-product-types'] as const,
 };
 
@@ -35,16 +33,6 @@ export function useOrderStates(orderId: number) {
     queryKey: orderDetailKeys.states(orderId),
     queryFn: ({ signal }) => http.get<OrderStatesReply>('/api/admin/orders/getstates', { order_id: orderId }, signal).then((reply) => reply.data ?? []),
   });
-}
-
-/** spec §9 lookup sizes: countries 10000; the order form offers those with is_order 1. */
-export function useOrderCountries() {
-  return useLookup<Pick<CountryRow, 'id' | 'name' | 'country_name' | 'is_order'>, { value: number; label: string }[]>(
-    orderDetailKeys.countries,
-    '/api/admin/countries',
-    { per_page: 10000 },
-    { select: (rows) => rows.filter((row) => row.is_order === 1).map((row) => ({ value: row.id, label: row.name || row.country_name })) },
-  );
 }
 
 /** spec §9 lookup sizes: product types 10000. */

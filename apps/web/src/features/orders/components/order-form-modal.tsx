@@ -13,7 +13,8 @@ import { useTouchedErrors } from '../../../shared/form/use-touched-errors';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { readErrorMessage } from '../../../shared/http/http-error';
 import { useToast } from '../../../shared/toast/toast-provider';
-import { useOrder, useOrderCountries, useOrderPercent, useOrderProductTypes, useProductPreview, useSaveOrder } from '../detail-api';
+import { useOrderCountries } from '../api';
+import { useOrder, useOrderPercent, useOrderProductTypes, useProductPreview, useSaveOrder } from '../detail-api';
 import {
   ORDER_COUNTRY,
   buildOrderCreateDefaults,
@@ -124,7 +125,7 @@ export function OrderFormModal({ orderId, onClose, onSaved }: OrderFormModalProp
   const amountDue = computeAmountDue(price, quantity, cargoPrice, servicePercent);
   const priceChange = existing.data ? describePriceChange(existing.data, { price, quantity, cargo_price: cargoPrice }) : 'none';
 
-  const countryOptions = countries.data && countries.data.length > 0 ? countries.data : FALLBACK_COUNTRIES;
+  const countryOptions = countries.data && countries.data.length > 0 ? countries.data.map((c) => ({ value: Number(c.value), label: String(c.label) })) : FALLBACK_COUNTRIES;
   const customerOption = existing.data ? { value: existing.data.user_id, label: `#${existing.data.user_id} - ${existing.data.user_name}`.trim(), exactKeys: [] } : undefined;
 
   const check = (field: keyof OrderFormValues) => ({
