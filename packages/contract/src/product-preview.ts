@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { zDecimalOut } from './common';
-import { azProductPreview as t } from './texts/az-product-preview';
 
 /*
  * Product preview (issue 18 item 3; spec §3 "Product preview", §7 `GET bonaz/parser?url` and
@@ -21,11 +20,9 @@ export const PRODUCT_PREVIEW_SYMBOLS: Record<string, string> = { TRY: '₺', USD
 /** The longest link accepted. */
 export const PRODUCT_URL_MAX = 2048;
 
+/** Missing, blank or too long: the platform's own texts (required, too long) on `url`. */
 export const ZProductPreviewQuery = z.object({
-  url: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : v),
-    z.string({ error: t.urlRequired }).min(1, t.urlRequired).max(PRODUCT_URL_MAX, t.urlTooLong),
-  ),
+  url: z.string().trim().min(1).max(PRODUCT_URL_MAX),
 });
 export type ProductPreviewQuery = z.infer<typeof ZProductPreviewQuery>;
 

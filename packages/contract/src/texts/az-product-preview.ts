@@ -5,7 +5,6 @@
 export const azProductPreview = {
   // the link itself
   urlRequired: 'Məhsulun linki daxil edilməyib',
-  urlTooLong: 'Link 2048 simvoldan uzun ola bilməz',
   urlInvalid: 'Link düzgün deyil',
   urlScheme: 'Yalnız http və https linkləri qəbul olunur',
   urlCredentials: 'Linkdə istifadəçi adı və ya şifrə ola bilməz',

@@ -89,13 +89,7 @@ async function fetchOnce(url: URL, options: FetchPageOptions, deadline: number):
 
   return new Promise<Answer>((resolve, reject) => {
     const client = target.protocol === 'https:' ? https : http;
-    const lookup: LookupFunction | undefined = pinned
-      ? (_hostname, opts, callback) => {
-        const { address, family } = pinned!;
-        if ((opts as { all?: boolean }).all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
-        else callback(null, address, family);
-      }
-      : undefined;
+    const lookup = pinned ? pinnedLookup(pinned.address, pinned.family) : undefined;
     const req = client.request(target, {
       method: 'GET',
       lookup,
@@ -168,6 +162,17 @@ async function fetchOnce(url: URL, options: FetchPageOptions, deadline: number):
     });
     req.end();
   });
+}
+
+/**
+ * The socket's name resolution, answering only the address that was checked: whatever the name
+ * resolves to by the time the socket connects (DNS rebinding), the connection goes there.
+ */
+export function pinnedLookup(address: string, family: number): LookupFunction {
+  return (_hostname, opts, callback) => {
+    if ((opts as { all?: boolean }).all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
+    else callback(null, address, family);
+  };
 }
 
 /** Every address of the host must be public (a name with one private answer is refused); the first is used. */

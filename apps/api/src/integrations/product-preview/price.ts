@@ -51,7 +51,8 @@ export function parsePriceText(text: string): string | null {
   } else if (lastDot >= 0 || lastComma >= 0) {
     const mark = lastDot >= 0 ? '.' : ',';
     const parts = raw.split(mark);
-    const isGrouping = parts.length > 2 || parts[1]!.length === 3;
+    // '0,005' is a fraction: a thousands group never follows a lone 0
+    const isGrouping = parts.length > 2 || (parts[1]!.length === 3 && !/^0+$/.test(parts[0]!));
     if (isGrouping) whole = parts.join('');
     else { whole = parts[0]!; fraction = parts[1]!; }
   }

@@ -63,7 +63,7 @@ type Route =
   | { redirect: string; status: number }
   | { slowMs: number; file: string }
   | { huge: number }
-  | { gzipBomb: number }
+  | { gzipBomb: true }
   | { bytes: Buffer; type: string }
   | { status: number; text: string };
 
@@ -94,7 +94,7 @@ function routes(slowMs: number): Map<string, Route> {
     [at(SIMULATED_CASES.redirectToPrivate), { redirect: 'http://10.0.0.5/admin', status: 302 }],
     [at(SIMULATED_CASES.redirectToMetadata), { redirect: 'http://169.254.169.254/latest/meta-data/', status: 302 }],
     [at(SIMULATED_CASES.huge), { huge: 3 * 1024 * 1024 }],
-    [at(SIMULATED_CASES.gzipBomb), { gzipBomb: 64 * 1024 * 1024 }],
+    [at(SIMULATED_CASES.gzipBomb), { gzipBomb: true }],
     [at(SIMULATED_CASES.notFound), { file: 'trendyol/not-found.html', status: 404 }],
     [at(SIMULATED_CASES.notHtml), { bytes: Buffer.from('ffd8ffe000104a46494600', 'hex'), type: 'image/jpeg' }],
     [at(SIMULATED_CASES.serverError), { status: 503, text: 'Service Unavailable' }],
@@ -112,7 +112,8 @@ export async function startProductSimulator(opts: { port?: number; host?: string
   };
   const requests: ProductSimulator['requests'] = [];
   const timers = new Set<NodeJS.Timeout>();
-  let bomb: Buffer | undefined;
+  // 16 MB of spaces in 16 KB of gzip, made once at start so the answer is immediate.
+  const bomb = zlib.gzipSync(Buffer.alloc(16 * 1024 * 1024, 0x20), { level: 9 });
 
   const server = http.createServer((req, res) => {
     const host = String(req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
@@ -147,7 +148,6 @@ export async function startProductSimulator(opts: { port?: number; host?: string
       return write();
     }
     if ('gzipBomb' in route) {
-      bomb ??= zlib.gzipSync(Buffer.alloc(route.gzipBomb, 0x20), { level: 1 });
       res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip', 'content-length': bomb.length });
       return res.end(bomb);
     }
