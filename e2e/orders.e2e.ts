@@ -174,6 +174,25 @@ describe('[ORDERS][E2E] paste a link, save, pay from the balance, reject, find t
     await page.getByTestId('order-debts').locator('tbody tr.ant-table-row').first().waitFor();
     expect(await page.getByTestId('order-debts-sum').innerText()).toContain('2.10');
     await shot(page, 'orders-detail-debts', { fullPage: true });
+
+    // 3. A status from the detail's menu: the paid order is placed (8) at once.
+    await page.getByTestId('order-status-menu').click();
+    await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').filter({ hasText: 'Sifariş verilib' }).first().click();
+    await expect.poll(async () => (await api<OrderInfoReply>(`/api/admin/orders/info?order_id=${small}`)).data.state_id, { timeout: 15_000 }).toBe(8);
+    await expect.poll(() => page.getByTestId('order-status').innerText(), { timeout: 10_000 }).toBe('Sifariş verilib');
+
+    // 4. A link the preview cannot read: the server's message under the field, the form still usable.
+    await page.goto(`${BASE_URL}/@next/orders/create`);
+    await page.getByTestId('order-form').waitFor();
+    await page.waitForTimeout(800);
+    const url = page.locator('input[data-testid="order-form-url"]').first();
+    await url.fill('https://www.trendyol.com/kirik/sayfa-p-100005');
+    const problem = page.getByTestId('order-preview-error');
+    await problem.waitFor({ timeout: 20_000 });
+    expect((await problem.innerText()).length).toBeGreaterThan(5);
+    await page.locator('input[data-testid="order-form-shop"]').first().fill('Əl ilə');
+    expect(await page.locator('input[data-testid="order-form-shop"]').first().inputValue()).toBe('Əl ilə');
+    await shot(page, 'orders-form-preview-error');
     await context.close();
-  }, 120_000);
+  }, 150_000);
 });
