@@ -74,7 +74,7 @@ export function buildOrderColumns(lookups: OrderColumnLookups): DataTableColumn<
         ? <a href={row.url} target="_blank" rel="noopener noreferrer" title={t.openLink} onDoubleClick={(event) => event.stopPropagation()}>{row.shop_name || hostOf(row.url)}</a>
         : orDash(row.shop_name)),
       filter: { kind: 'text', param: 'shop_name' } },
-    { key: 'payed', title: t.paid, width: 'small',
+    { key: 'payed', title: t.paid, width: 120,
       render: (row) => (row.payed === 1 ? <Tag color="green">{t.paidYes}</Tag> : <Tag>{t.paidNo}</Tag>),
       filter: { kind: 'boolean', param: 'payed' } },
     { key: 'quantity', title: t.quantity, width: 'smaller', align: 'right', sortColumn: 'quantity', render: (row) => strong(row, row.quantity) },
