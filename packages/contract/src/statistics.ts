@@ -107,7 +107,9 @@ export type DeclarationCountsReply = z.infer<typeof ZDeclarationCountsReply>;
  * A null branch (parcels without a branch) cannot be expressed as a list filter: no branch filter then.
  */
 export function declarationListParams(range: { start_date: string; end_date: string }, pick: {
-  day?: string; state_id?: readonly number[] | number; branch_id?: readonly number[] | number | null; company_id?: number;
+  day?: string; state_id?: readonly number[] | number; branch_id?: readonly number[] | number | null;
+  /** one partner company, or 'partners': every partner company (partner_by_declarations_count without company_id) */
+  company_id?: number | 'partners' | null;
 } = {}): Record<string, string> {
   const from = pick.day ?? range.start_date;
   const to = pick.day ?? range.end_date;
@@ -115,7 +117,8 @@ export function declarationListParams(range: { start_date: string; end_date: str
   const ids = (v: readonly number[] | number) => (Array.isArray(v) ? v.join(',') : String(v));
   if (pick.state_id !== undefined && (typeof pick.state_id === 'number' || pick.state_id.length)) out.state_id = ids(pick.state_id);
   if (pick.branch_id !== undefined && pick.branch_id !== null && (typeof pick.branch_id === 'number' || pick.branch_id.length)) out.branch_id = ids(pick.branch_id);
-  if (pick.company_id !== undefined) out.partner_id = String(pick.company_id);
+  if (pick.company_id === 'partners') out.has_partner = '1';
+  else if (typeof pick.company_id === 'number') out.partner_id = String(pick.company_id);
   return out;
 }
 
@@ -157,7 +160,8 @@ export const ONLINE_PAYMENT_TYPE = 4;
 
 /**
  * GET statistics/by_payment_type_count: confirmed (18) customer payments for parcels (balance
- * operations of the section 'declaration payments', model 7 (handover) in the transactions list) per day,
+ * operations of the section 'declaration payments', model 7 (handover) in the transactions list;
+ * the customer's expense, type 2) per day,
  * split online (payment type 4) / office (every other type). Sums in AZN (`amount_azn`).
  * `getlist=true`: the transactions list rows of those payments.
  */
@@ -182,14 +186,16 @@ export const ZPaymentTypeCountsReply = z.union([ZPaymentTypeCountsAggregateReply
 
 /**
  * The transactions list query (`/@next/transactions?…`, `GET v2/pay/getlist`) a figure of
- * by_payment_type_count opens.
+ * by_payment_type_count opens: confirmed (18) expenses (type 2) of the declaration payments section.
  */
 export function paymentListParams(range: { start_date: string; end_date: string }, pick: {
   day?: string; payment_type?: readonly number[] | number;
 } = {}): Record<string, string> {
   const from = pick.day ?? range.start_date;
   const to = pick.day ?? range.end_date;
-  const out: Record<string, string> = { created_at: `${from} 00:00:00,${to} 23:59:59`, state_id: '18', model_id: String(DECLARATION_PAYMENT_SECTION) };
+  const out: Record<string, string> = {
+    created_at: `${from} 00:00:00,${to} 23:59:59`, state_id: '18', type: '2', model_id: String(DECLARATION_PAYMENT_SECTION),
+  };
   if (pick.payment_type !== undefined && (typeof pick.payment_type === 'number' || pick.payment_type.length)) {
     out.payment_type = Array.isArray(pick.payment_type) ? pick.payment_type.join(',') : String(pick.payment_type);
   }
@@ -199,7 +205,10 @@ export function paymentListParams(range: { start_date: string; end_date: string 
 /**
  * GET statistics/by_declaration_count: parcels paid in the range (their payment's day), by payment
  * type, with their delivery prices (USD and the AZN the customer paid). `payment_type` ids joined
- * with ','. `getlist=true`: the transactions list rows of those payments (one per paid parcel).
+ * with ','. A counter payment (declaration_payments: one handover, several parcels) counts under its
+ * main type: the largest of cash (1), terminal (3) and the customer's balance (7). `getlist=true`:
+ * the payments' operations (transactions list, as by_payment_type_count): their count is of
+ * operations, not of parcels (the declarations list has no payment-day filter).
  */
 export const ZPaidDeclarationCountsQuery = ZPaymentTypeCountsQuery;
 export type PaidDeclarationCountsQuery = PaymentTypeCountsQuery;

@@ -7,7 +7,8 @@ import { bearer, logInAs, postForm, startTestApp, type TestContext } from '../..
 
 /*
  * flight_totals: the per-flight parcel totals the flights list shows, kept by statement-level
- * triggers on declarations (hand-written SQL in migration 0005).
+ * triggers on declarations (hand-written SQL in migration 0005; completion since issue 19 item 3:
+ * parcels that reached the branch, 9 or 10, in the work migration's 21-statistics-pages.sql).
  * Every change a user can make to a flight's parcels must show in the list at once, and the list
  * must always equal a fresh recomputation from the declarations.
  */
@@ -34,7 +35,7 @@ const ZERO: Figures = { count: 0, finished: 0, weight: '0.00', price: '0.00', de
 /** The figures of every flight summed afresh from its live declarations (what the list showed before flight_totals). */
 async function recomputed(): Promise<Map<number, Figures>> {
   const res = await rows<{ flight_id: number; n: number; done: number; weight: string; price: string; delivery: string }>(sql`
-    select f.id as flight_id, count(d.id)::int as n, (count(d.id) filter (where d.status_id = 10))::int as done,
+    select f.id as flight_id, count(d.id)::int as n, (count(d.id) filter (where d.status_id in (9, 10)))::int as done,
            round(coalesce(sum(d.weight), 0), 2)::text as weight, round(coalesce(sum(d.price), 0), 2)::text as price,
            round(coalesce(sum(d.delivery_price), 0), 2)::text as delivery
     from flights f left join declarations d on d.flight_id = f.id and d.deleted_at is null
@@ -244,13 +245,17 @@ describe('[FLIGHTS][TOTALS] the list\'s per-flight figures come from flight_tota
     const statements = handWritten.split('--> statement-breakpoint').filter((s) => s.trim());
     expect(statements.length).toBeGreaterThan(5);
     for (const statement of statements) await db().execute(sql.raw(statement));
+    // ... followed, as in the migrations, by the newer definition (issue 19: completion = 9 or 10)
+    const newer = fs.readFileSync(path.resolve(import.meta.dirname, '../../db/migrations-extra/21-statistics-pages.sql'), 'utf8');
+    const flightPart = newer.slice(newer.indexOf('-- Flight totals (issue 19 item 3)'));
+    for (const statement of flightPart.split('--> statement-breakpoint').filter((s) => s.trim())) await db().execute(sql.raw(statement));
     await expectListMatchesDeclarations();
     expect(await rows(sql`select count from flight_totals where flight_id = 999999`)).toEqual([{ count: 0 }]);
     // each trigger exists once: a new parcel counts once
     await insertParcels(flight, [{ weight: '1.00', price: '1.00', delivery: '1.00', status: 7 }]);
     expect(await shown(flight)).toEqual({ count: 2, finished: 0, weight: '2.50', price: '3.00', delivery_price: '4.00' });
     const triggers = await rows<{ tgname: string }>(sql`
-      select tgname from pg_trigger where tgrelid = 'declarations'::regclass and not tgisinternal order by tgname`);
+      select tgname from pg_trigger where tgrelid = 'declarations'::regclass and not tgisinternal and tgname like '%flight_totals%' order by tgname`);
     expect(triggers.map((t) => t.tgname)).toEqual([
       'declarations_flight_totals_delete', 'declarations_flight_totals_insert', 'declarations_flight_totals_truncate', 'declarations_flight_totals_update',
     ]);

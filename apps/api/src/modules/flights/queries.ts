@@ -138,14 +138,19 @@ export async function findFlightAggregates(db: DbOrTx, flightIds: readonly numbe
   return out;
 }
 
-/** Detail figures: bags, declared / undeclared to customs, dispatched (8). */
+/**
+ * Detail figures: bags, declared / undeclared to customs, dispatched (8). Declared is the parcel's
+ * own flag (declarations.customs, the parcel list's 'customs' column and filter), so the detail
+ * agrees with its parcel list (issue 19 item 3: a customs_parcels registration number, absent for
+ * parcels declared before the link kept one, read 48 of 272 declared).
+ */
 export async function findFlightFigures(db: DbOrTx, flightId: number) {
   const res = await db.execute<{ bags: number; declared: number; undeclared: number; dispatched: number }>(sql`
     select (select count(*) from ${p} where flight_id = ${flightId})::int as bags,
-           (count(*) filter (where cp.reg_number is not null and cp.declaration_deleted_at is null))::int as declared,
-           (count(*) filter (where cp.reg_number is null or cp.declaration_deleted_at is not null))::int as undeclared,
+           (count(*) filter (where dd.customs))::int as declared,
+           (count(*) filter (where not dd.customs))::int as undeclared,
            (count(*) filter (where dd.status_id = 8))::int as dispatched
-    from ${d} dd left join ${cp} cp on cp.track_code = dd.track_code
+    from ${d} dd
     where dd.flight_id = ${flightId} and dd.deleted_at is null`);
   const row = res.rows[0]!;
   return { bags: Number(row.bags), declared: Number(row.declared), undeclared: Number(row.undeclared), dispatched: Number(row.dispatched) };

@@ -1,0 +1,158 @@
+import { MODEL } from '@app/contract/models';
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { declarations as d } from '../../../db/schema/declarations';
+import { balanceOperations as b } from '../../../db/schema/money';
+import { branches, statuses, tariffCategories } from '../../../db/schema/settings';
+import { balanceStatsDaily as bs, declarationStatsDaily as ds } from '../../../db/schema/statistics-pages';
+
+/*
+ * SQL of the statistics pages. Figures come from the rollups kept by the database
+ * (db/schema/statistics-pages.ts, migrations-extra/21-statistics-pages.sql), whose days are
+ * Asia/Baku office days. With another APP_TIMEZONE the same figures are summed from the source
+ * rows instead (correct, slower), so a page never mixes two definitions of a day.
+ */
+
+/** The time zone the rollups' days are kept in (the triggers' constant). */
+export const ROLLUP_TIME_ZONE = 'Asia/Baku';
+
+const intArray = (ids: readonly number[]) => sql`${sql.param(`{${ids.join(',')}}`)}::int[]`;
+
+/** Whose parcels: everybody's, one partner company's, or every partner company's. */
+export type CompanyFilter = { kind: 'all' } | { kind: 'company'; companyId: number } | { kind: 'partners' };
+
+export interface DeclarationStatsFilter {
+  from: string;
+  to: string;
+  states?: readonly number[];
+  branches?: readonly number[];
+  company: CompanyFilter;
+}
+
+export interface DeclarationStatsRow {
+  day: string;
+  statusId: number;
+  branchId: number;
+  planCategoryId: number;
+  count: number;
+  price: string;
+  deliveryPrice: string;
+}
+
+/** Grouped by day, status, branch and plan category over the filter. */
+export async function sumDeclarationStats(db: DbOrTx, f: DeclarationStatsFilter, timeZone: string): Promise<DeclarationStatsRow[]> {
+  const useRollup = timeZone === ROLLUP_TIME_ZONE;
+  const conditions: SQL[] = [];
+  let source: SQL;
+  if (useRollup) {
+    conditions.push(sql`${ds.day} between ${f.from}::date and ${f.to}::date`);
+    if (f.states?.length) conditions.push(sql`${ds.statusId} = any(${intArray(f.states)})`);
+    if (f.branches?.length) conditions.push(sql`${ds.branchId} = any(${intArray(f.branches)})`);
+    if (f.company.kind === 'company') conditions.push(sql`${ds.partnerId} = ${f.company.companyId}`);
+    if (f.company.kind === 'partners') conditions.push(sql`${ds.partnerId} <> 0`);
+    source = sql`select ${ds.day}::text as day, ${ds.statusId} as status_id, ${ds.branchId} as branch_id, ${ds.planCategoryId} as plan_category_id,
+        sum(${ds.count})::int as n, sum(${ds.price})::text as price, sum(${ds.deliveryPrice})::text as delivery_price
+      from ${ds} where ${sql.join(conditions, sql` and `)}
+      group by 1, 2, 3, 4 having sum(${ds.count}) <> 0`;
+  } else {
+    conditions.push(sql`${d.deletedAt} is null`);
+    conditions.push(sql`${d.createdAt} >= (${f.from}::date::timestamp at time zone ${timeZone})`);
+    conditions.push(sql`${d.createdAt} < ((${f.to}::date + 1)::timestamp at time zone ${timeZone})`);
+    if (f.states?.length) conditions.push(sql`${d.statusId} = any(${intArray(f.states)})`);
+    if (f.branches?.length) conditions.push(sql`coalesce(${d.branchId}, 0) = any(${intArray(f.branches)})`);
+    if (f.company.kind === 'company') conditions.push(sql`${d.partnerId} = ${f.company.companyId}`);
+    if (f.company.kind === 'partners') conditions.push(sql`${d.partnerId} is not null`);
+    source = sql`select (${d.createdAt} at time zone ${timeZone})::date::text as day, ${d.statusId} as status_id, coalesce(${d.branchId}, 0) as branch_id,
+        coalesce(${d.planCategoryId}, 0) as plan_category_id, count(*)::int as n,
+        coalesce(sum(${d.price}), 0)::text as price, coalesce(sum(${d.deliveryPrice}), 0)::text as delivery_price
+      from ${d} where ${sql.join(conditions, sql` and `)}
+      group by 1, 2, 3, 4`;
+  }
+  const res = await db.execute<{ day: string; status_id: number; branch_id: number; plan_category_id: number; n: number; price: string; delivery_price: string }>(source);
+  return res.rows.map((r) => ({
+    day: r.day, statusId: Number(r.status_id), branchId: Number(r.branch_id), planCategoryId: Number(r.plan_category_id),
+    count: Number(r.n), price: r.price, deliveryPrice: r.delivery_price,
+  }));
+}
+
+export interface BalanceStatsFilter {
+  from: string;
+  to: string;
+  /** 1: declaration payments (object_model 'declaration_payment') */
+  objectKind: number;
+  type: number;
+  statusId: number;
+  paymentTypes?: readonly number[];
+}
+
+export interface BalanceStatsRow { day: string; paymentType: number; count: number; amountAzn: string }
+
+/** Balance operations grouped by day and payment type over the filter. */
+export async function sumBalanceStats(db: DbOrTx, f: BalanceStatsFilter, timeZone: string): Promise<BalanceStatsRow[]> {
+  const conditions: SQL[] = [];
+  let source: SQL;
+  if (timeZone === ROLLUP_TIME_ZONE) {
+    conditions.push(sql`${bs.day} between ${f.from}::date and ${f.to}::date`);
+    conditions.push(sql`${bs.objectKind} = ${f.objectKind} and ${bs.type} = ${f.type} and ${bs.statusId} = ${f.statusId}`);
+    if (f.paymentTypes?.length) conditions.push(sql`${bs.paymentType} = any(${intArray(f.paymentTypes)})`);
+    source = sql`select ${bs.day}::text as day, ${bs.paymentType} as payment_type, sum(${bs.count})::int as n, sum(${bs.amountAzn})::text as amount_azn
+      from ${bs} where ${sql.join(conditions, sql` and `)} group by 1, 2 having sum(${bs.count}) <> 0`;
+  } else {
+    const kind = sql`(case when ${b.objectModel} is null then 0 when ${b.objectModel} = 'declaration_payment' then 1 else 2 end)`;
+    conditions.push(sql`${b.createdAt} >= (${f.from}::date::timestamp at time zone ${timeZone})`);
+    conditions.push(sql`${b.createdAt} < ((${f.to}::date + 1)::timestamp at time zone ${timeZone})`);
+    conditions.push(sql`${kind} = ${f.objectKind} and ${b.type} = ${f.type} and ${b.statusId} = ${f.statusId}`);
+    if (f.paymentTypes?.length) conditions.push(sql`${b.paymentType} = any(${intArray(f.paymentTypes)})`);
+    source = sql`select (${b.createdAt} at time zone ${timeZone})::date::text as day, ${b.paymentType} as payment_type, count(*)::int as n,
+        coalesce(sum(${b.amountAzn}), 0)::text as amount_azn
+      from ${b} where ${sql.join(conditions, sql` and `)} group by 1, 2`;
+  }
+  const res = await db.execute<{ day: string; payment_type: number; n: number; amount_azn: string }>(source);
+  return res.rows.map((r) => ({ day: r.day, paymentType: Number(r.payment_type), count: Number(r.n), amountAzn: r.amount_azn }));
+}
+
+/**
+ * Parcels paid at the counter in the range (declaration_payments by the office day of the
+ * payment), one row per payment with its main payment type (the larger of cash 1, terminal 3 and
+ * the customer's balance 7), parcels, delivery debt in USD and AZN. A payment is one handover: a
+ * few hundred a day, read through declaration_payments_created_idx.
+ */
+export async function sumPaidDeclarations(db: DbOrTx, f: { from: string; to: string; paymentTypes?: readonly number[] }, timeZone: string) {
+  const type = sql`(case when p.balance_azn >= greatest(p.cash_azn, p.terminal_azn) and p.balance_azn > 0 then 7
+    when p.terminal_azn > p.cash_azn then 3 else 1 end)`;
+  const filterType = f.paymentTypes?.length ? sql`where x.payment_type = any(${intArray(f.paymentTypes)})` : sql``;
+  const res = await db.execute<{ day: string; payment_type: number; payments: number; parcels: number; debt_usd: string; debt_azn: string; paid_azn: string }>(sql`
+    select x.day, x.payment_type, count(*)::int as payments, sum(x.parcels)::int as parcels,
+           sum(x.debt_usd)::text as debt_usd, sum(x.debt_azn)::text as debt_azn, sum(x.paid_azn)::text as paid_azn
+    from (
+      select (p.created_at at time zone ${timeZone})::date::text as day, ${type} as payment_type,
+             jsonb_array_length(p.declaration_ids) as parcels, p.debt_usd, p.debt_azn, p.total_azn as paid_azn
+      from declaration_payments p
+      where p.created_at >= (${f.from}::date::timestamp at time zone ${timeZone})
+        and p.created_at < ((${f.to}::date + 1)::timestamp at time zone ${timeZone})
+    ) x ${filterType}
+    group by 1, 2 order by 1, 2`);
+  return res.rows.map((r) => ({
+    day: r.day, paymentType: Number(r.payment_type), payments: Number(r.payments), parcels: Number(r.parcels),
+    debtUsd: r.debt_usd, debtAzn: r.debt_azn, paidAzn: r.paid_azn,
+  }));
+}
+
+/** Names of declaration statuses (model 2). */
+export async function findDeclarationStatusNames(db: DbOrTx): Promise<Map<number, string>> {
+  const res = await db.execute<{ id: number; name: string }>(sql`select ${statuses.id} as id, ${statuses.name} as name from ${statuses} where ${statuses.modelId} = ${MODEL.declarations}`);
+  return new Map(res.rows.map((r) => [Number(r.id), r.name]));
+}
+
+export async function findBranchNames(db: DbOrTx, ids: readonly number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const res = await db.execute<{ id: number; name: string }>(sql`select ${branches.id} as id, ${branches.name} as name from ${branches} where ${branches.id} = any(${intArray(ids)})`);
+  return new Map(res.rows.map((r) => [Number(r.id), r.name]));
+}
+
+export async function findPlanCategoryNames(db: DbOrTx, ids: readonly number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const res = await db.execute<{ id: number; name: string }>(sql`select ${tariffCategories.id} as id, ${tariffCategories.name} as name from ${tariffCategories} where ${tariffCategories.id} = any(${intArray(ids)})`);
+  return new Map(res.rows.map((r) => [Number(r.id), r.name]));
+}
+

@@ -1,0 +1,328 @@
+import type { Writable } from 'node:stream';
+import type { ListResponse } from '@app/contract/common';
+import type { DeclarationListQuery, DeclarationListRow } from '@app/contract/declarations';
+import { PAYMENT_TYPE_NAMES, TRANSACTION_STATUS } from '@app/contract/money';
+import {
+  ONLINE_PAYMENT_TYPE, declarationListParams, paymentListParams,
+  type CourierCountsQuery, type DeclarationCountsAggregateReply, type DeclarationCountsQuery, type PaidDeclarationCountsAggregateReply,
+  type PaidDeclarationCountsQuery, type PartnerDeclarationCountsAggregateReply, type PartnerDeclarationCountsQuery,
+  type PaymentTypeCountsAggregateReply, type PaymentTypeCountsQuery, type TariffCountsQuery, type TariffCountsReply,
+} from '@app/contract/statistics';
+import { azStatistics } from '@app/contract/texts/az-statistics';
+import type { TransactionListQuery, TransactionListReply } from '@app/contract/transactions';
+import type { Db } from '../../../db/client';
+import type { RequestUser } from '../../../platform/access';
+import { partnerScopeOf } from '../../../platform/partner-scope';
+import { writeXlsx } from '../../../platform/xlsx';
+import { listDeclarations } from '../../declarations/service';
+import { listTransactions } from '../../transactions/service';
+import {
+  findBranchNames, findDeclarationStatusNames, findPlanCategoryNames, sumBalanceStats, sumDeclarationStats, sumPaidDeclarations,
+  type CompanyFilter, type DeclarationStatsRow,
+} from './queries';
+
+/*
+ * Statistics pages (issue 19 item 2). Every figure is the total of the list it links to with the
+ * same filters (item 3): the drill-down (getlist=true) IS that list, called with the query the
+ * contract's declarationListParams / paymentListParams build, so the page, the drill-down and the
+ * list a user opens cannot disagree. Ranges are whole office days, both ends inside.
+ */
+
+const t = azStatistics.pages;
+const DEFAULT_DAYS = 30;
+
+/** The calendar day now in the office time zone ('YYYY-MM-DD'). */
+export function todayIn(timeZone: string, now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+function addDays(day: string, n: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The page's range: what was sent, else the last 30 office days up to today (a lone end or start anchors it). */
+export function resolveRange(q: { start_date?: string; end_date?: string }, timeZone: string): { start_date: string; end_date: string } {
+  const end = q.end_date ?? (q.start_date ? addDays(q.start_date, DEFAULT_DAYS - 1) : todayIn(timeZone));
+  const start = q.start_date ?? addDays(end, -(DEFAULT_DAYS - 1));
+  return { start_date: start, end_date: end };
+}
+
+const isDrillDown = (q: { getlist?: boolean }) => q.getlist === true;
+
+// ---------------------------------------------------------------- exact decimal sums (cents)
+
+const cents = (v: string) => {
+  const [whole = '0', frac = ''] = v.replace('-', '').split('.');
+  const c = BigInt(whole) * 100n + BigInt((frac + '00').slice(0, 2));
+  return v.startsWith('-') ? -c : c;
+};
+const decimal = (c: bigint) => {
+  const sign = c < 0n ? '-' : '';
+  const a = c < 0n ? -c : c;
+  return `${sign}${a / 100n}.${String(a % 100n).padStart(2, '0')}`;
+};
+
+interface Figures { count: number; price: bigint; delivery: bigint }
+const emptyFigures = (): Figures => ({ count: 0, price: 0n, delivery: 0n });
+function addRow(into: Figures, r: DeclarationStatsRow) {
+  into.count += r.count;
+  into.price += cents(r.price);
+  into.delivery += cents(r.deliveryPrice);
+}
+const figuresOut = (f: Figures) => ({ declaration_count: f.count, price: decimal(f.price), delivery_price: decimal(f.delivery) });
+
+function groupBy<K>(rows: readonly DeclarationStatsRow[], key: (r: DeclarationStatsRow) => K): Map<K, Figures> {
+  const out = new Map<K, Figures>();
+  for (const r of rows) {
+    const k = key(r);
+    let f = out.get(k);
+    if (!f) out.set(k, (f = emptyFigures()));
+    addRow(f, r);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- declarations by status per branch
+
+/** A partner counts only its own company; office staff everything, or one company they name. */
+function companyOf(user: RequestUser, companyId: number | undefined, officeDefault: CompanyFilter): CompanyFilter {
+  const scope = partnerScopeOf(user);
+  if (scope.kind === 'partner') return { kind: 'company', companyId: scope.companyId ?? -1 };
+  return companyId ? { kind: 'company', companyId } : officeDefault;
+}
+
+function listQueryOf(params: Record<string, string>, q: { page: number; per_page: number; sort_column?: string; sort_order?: 'asc' | 'desc' }, company: CompanyFilter): DeclarationListQuery {
+  const ids = (v?: string) => (v ? v.split(',').map(Number) : undefined);
+  return {
+    page: q.page, per_page: q.per_page, sort_column: q.sort_column as DeclarationListQuery['sort_column'], sort_order: q.sort_order,
+    date_from: params.date_from, date_to: params.date_to, state_id: ids(params.state_id), branch_id: ids(params.branch_id),
+    partner_id: company.kind === 'company' ? company.companyId : undefined,
+    has_partner: company.kind === 'partners' ? true : undefined,
+  };
+}
+
+function drillParams(range: { start_date: string; end_date: string }, q: { changed_date?: string; state_id?: number[]; branch_id?: number[] }) {
+  return declarationListParams(range, { day: q.changed_date, state_id: q.state_id, branch_id: q.branch_id });
+}
+
+/**
+ * GET statistics/by_declarations_count: declarations created in the range by status and branch,
+ * per day; getlist=true: the declarations list of the same parcels.
+ */
+export async function readDeclarationCounts(db: Db, user: RequestUser, q: DeclarationCountsQuery, timeZone: string)
+  : Promise<DeclarationCountsAggregateReply | ListResponse<DeclarationListRow>> {
+  const range = resolveRange(q, timeZone);
+  const company = companyOf(user, q.company_id, { kind: 'all' });
+  if (isDrillDown(q)) return listDeclarations(db, listQueryOf(drillParams(range, q), q, company), timeZone);
+  const rows = await sumDeclarationStats(db, {
+    from: q.changed_date ?? range.start_date, to: q.changed_date ?? range.end_date, states: q.state_id, branches: q.branch_id, company,
+  }, timeZone);
+  const [statusNames, branchNames] = await Promise.all([
+    findDeclarationStatusNames(db), findBranchNames(db, [...new Set(rows.map((r) => r.branchId).filter((id) => id > 0))]),
+  ]);
+  const branchName = (id: number) => (id > 0 ? branchNames.get(id) ?? `#${id}` : t.noBranch);
+  const stateName = (id: number) => statusNames.get(id) ?? `#${id}`;
+  const total = emptyFigures();
+  for (const r of rows) addRow(total, r);
+  const days = [...groupBy(rows, (r) => r.day)].sort(([a], [b]) => a.localeCompare(b));
+  const states = [...groupBy(rows, (r) => r.statusId)].sort(([a], [b]) => a - b);
+  const branchList = [...groupBy(rows, (r) => r.branchId)].sort(([a], [b]) => a - b);
+  const cells = [...groupBy(rows, (r) => `${r.branchId}|${r.statusId}`)]
+    .map(([k, f]) => { const [branchId, statusId] = k.split('|').map(Number) as [number, number]; return { branchId, statusId, f }; })
+    .sort((a, b) => a.branchId - b.branchId || a.statusId - b.statusId);
+  return {
+    data: days.map(([day, f]) => ({ changed_date: day, ...figuresOut(f) })),
+    by_state: states.map(([id, f]) => ({ state_id: id, state_name: stateName(id), ...figuresOut(f) })),
+    by_branch: branchList.map(([id, f]) => ({ branch_id: id > 0 ? id : null, branch_name: branchName(id), ...figuresOut(f) })),
+    by_branch_state: cells.map((c) => ({
+      branch_id: c.branchId > 0 ? c.branchId : null, branch_name: branchName(c.branchId), state_id: c.statusId, state_name: stateName(c.statusId), ...figuresOut(c.f),
+    })),
+    total: { declaration_count: total.count, price: Number(decimal(total.price)), delivery_price: Number(decimal(total.delivery)) },
+    ...range,
+  };
+}
+
+/** Rows of the .xlsx export: the drill-down's rows, read page by page. */
+export const DECLARATION_EXPORT_MAX_ROWS = 100_000;
+const EXPORT_PAGE = 1000;
+
+/** GET statistics/by_declarations_count/export: the drill-down rows (same filters) as .xlsx. */
+export async function exportDeclarationCounts(db: Db, user: RequestUser, q: DeclarationCountsQuery, timeZone: string, out: Writable): Promise<number> {
+  const range = resolveRange(q, timeZone);
+  const company = companyOf(user, q.company_id, { kind: 'all' });
+  const params = drillParams(range, q);
+  async function* pages() {
+    for (let page = 1; (page - 1) * EXPORT_PAGE < DECLARATION_EXPORT_MAX_ROWS; page++) {
+      const { data } = await listDeclarations(db, listQueryOf(params, { ...q, page, per_page: EXPORT_PAGE }, company), timeZone);
+      if (data.length) yield data;
+      if (data.length < EXPORT_PAGE) return;
+    }
+  }
+  const h = t.exportColumns;
+  return writeXlsx<DeclarationListRow>(out, [{
+    name: t.exportSheet,
+    columns: [
+      { header: h.id, value: (r) => r.id },
+      { header: h.trackCode, value: (r) => r.track_code, width: 22 },
+      { header: h.customerCode, value: (r) => r.user_code },
+      { header: h.customer, value: (r) => r.user_name, width: 24 },
+      { header: h.status, value: (r) => r.state_name, width: 18 },
+      { header: h.branch, value: (r) => r.branch_name, width: 18 },
+      { header: h.flight, value: (r) => r.flight_name },
+      { header: h.weight, value: (r) => (r.weight === null ? null : Number(r.weight)) },
+      { header: h.price, value: (r) => (r.price === null ? null : Number(r.price)) },
+      { header: h.deliveryPrice, value: (r) => (r.delivery_price === null ? null : Number(r.delivery_price)) },
+      { header: h.createdAt, value: (r) => r.created_at, width: 20 },
+    ],
+    rows: pages(),
+  }]);
+}
+
+/**
+ * GET statistics/partner_by_declarations_count: a partner company's parcels per day (the branch
+ * partner's own company only; office staff: `company_id`, or every partner company).
+ */
+export async function readPartnerDeclarationCounts(db: Db, user: RequestUser, q: PartnerDeclarationCountsQuery, timeZone: string)
+  : Promise<PartnerDeclarationCountsAggregateReply | ListResponse<DeclarationListRow>> {
+  const range = resolveRange(q, timeZone);
+  const company = companyOf(user, q.company_id, { kind: 'partners' });
+  if (isDrillDown(q)) return listDeclarations(db, listQueryOf(drillParams(range, q), q, company), timeZone);
+  const rows = await sumDeclarationStats(db, {
+    from: q.changed_date ?? range.start_date, to: q.changed_date ?? range.end_date, states: q.state_id, branches: q.branch_id, company,
+  }, timeZone);
+  const total = emptyFigures();
+  for (const r of rows) addRow(total, r);
+  const days = [...groupBy(rows, (r) => r.day)].sort(([a], [b]) => a.localeCompare(b));
+  return {
+    data: days.map(([day, f]) => ({ changed_date: day, ...figuresOut(f) })),
+    total: figuresOut(total),
+    company_id: company.kind === 'company' ? company.companyId : null,
+    ...range,
+  };
+}
+
+/** GET statistics/by_tariff_count: declarations created in the range per plan category. */
+export async function readTariffCounts(db: Db, q: TariffCountsQuery, timeZone: string): Promise<TariffCountsReply> {
+  const range = resolveRange(q, timeZone);
+  const rows = await sumDeclarationStats(db, { from: range.start_date, to: range.end_date, states: q.state_id, branches: q.branch_id, company: { kind: 'all' } }, timeZone);
+  const groups = [...groupBy(rows, (r) => r.planCategoryId)].sort(([a], [b]) => a - b);
+  const names = await findPlanCategoryNames(db, groups.map(([id]) => id).filter((id) => id > 0));
+  const total = emptyFigures();
+  for (const r of rows) addRow(total, r);
+  return {
+    data: groups.map(([id, f]) => ({
+      plan_category_id: id > 0 ? id : null, tariff_category_name: id > 0 ? names.get(id) ?? `#${id}` : t.noPlanCategory, ...figuresOut(f),
+    })),
+    total: { declaration_count: total.count, price: Number(decimal(total.price)), delivery_price: Number(decimal(total.delivery)) },
+    ...range,
+  };
+}
+
+// ---------------------------------------------------------------- payments
+
+const paymentTypeName = (id: number) => PAYMENT_TYPE_NAMES[id] ?? `#${id}`;
+/** The customer's side of a counter payment: the expense (2) of a confirmed declaration payment. */
+const EXPENSE = 2;
+const DECLARATION_PAYMENT_KIND = 1;
+
+function transactionQueryOf(params: Record<string, string>, q: { page: number; per_page: number; sort_column?: string; sort_order?: 'asc' | 'desc' }): TransactionListQuery {
+  const [from, to] = params.created_at!.split(',');
+  return {
+    page: q.page, per_page: q.per_page, sort_column: q.sort_column as TransactionListQuery['sort_column'], sort_order: q.sort_order,
+    created_at: { from, to }, state_id: params.state_id!.split(',').map(Number), model_id: params.model_id, type: Number(params.type),
+    payment_type: params.payment_type ? params.payment_type.split(',').map(Number) : undefined,
+  };
+}
+
+/**
+ * GET statistics/by_payment_type_count: confirmed payments for parcels (the customer's expense of a
+ * counter payment) per day, online / office, in AZN; getlist=true: those operations (transactions list).
+ */
+export async function readPaymentTypeCounts(db: Db, q: PaymentTypeCountsQuery, timeZone: string): Promise<PaymentTypeCountsAggregateReply | TransactionListReply> {
+  const range = resolveRange(q, timeZone);
+  if (isDrillDown(q)) {
+    return listTransactions(db, transactionQueryOf(paymentListParams(range, { day: q.changed_date, payment_type: q.payment_type }), q), timeZone);
+  }
+  const rows = await sumBalanceStats(db, {
+    from: q.changed_date ?? range.start_date, to: q.changed_date ?? range.end_date,
+    objectKind: DECLARATION_PAYMENT_KIND, type: EXPENSE, statusId: TRANSACTION_STATUS.confirmed, paymentTypes: q.payment_type,
+  }, timeZone);
+  const byDay = new Map<string, { count: number; price: bigint; online: bigint; office: bigint }>();
+  const byType = new Map<number, { count: number; price: bigint }>();
+  const total = { count: 0, price: 0n, online: 0n, office: 0n };
+  for (const r of rows) {
+    const c = cents(r.amountAzn);
+    const day = byDay.get(r.day) ?? { count: 0, price: 0n, online: 0n, office: 0n };
+    byDay.set(r.day, day);
+    const type = byType.get(r.paymentType) ?? { count: 0, price: 0n };
+    byType.set(r.paymentType, type);
+    for (const into of [day, total]) {
+      into.count += r.count;
+      into.price += c;
+      if (r.paymentType === ONLINE_PAYMENT_TYPE) into.online += c;
+      else into.office += c;
+    }
+    type.count += r.count;
+    type.price += c;
+  }
+  const n = (c: bigint) => Number(decimal(c));
+  return {
+    data: [...byDay].sort(([a], [b]) => a.localeCompare(b)).map(([date, v]) => ({ date, count: v.count, price: n(v.price), online: n(v.online), office: n(v.office) })),
+    by_payment_type: [...byType].sort(([a], [b]) => a - b).map(([id, v]) => ({ payment_type: id, payment_type_name: paymentTypeName(id), count: v.count, price: n(v.price) })),
+    total: { count: total.count, price: n(total.price), online: n(total.online), office: n(total.office) },
+    ...range,
+  };
+}
+
+/**
+ * GET statistics/by_declaration_count: parcels paid at the counter in the range by the payment's
+ * main type; getlist=true: the payments' operations (transactions list, as by_payment_type_count).
+ */
+export async function readPaidDeclarationCounts(db: Db, q: PaidDeclarationCountsQuery, timeZone: string): Promise<PaidDeclarationCountsAggregateReply | TransactionListReply> {
+  const range = resolveRange(q, timeZone);
+  if (isDrillDown(q)) {
+    return listTransactions(db, transactionQueryOf(paymentListParams(range, { day: q.changed_date, payment_type: q.payment_type }), q), timeZone);
+  }
+  const rows = await sumPaidDeclarations(db, { from: q.changed_date ?? range.start_date, to: q.changed_date ?? range.end_date, paymentTypes: q.payment_type }, timeZone);
+  let parcels = 0;
+  let paid = 0n;
+  let usd = 0n;
+  const perType = new Map<number, bigint>();
+  for (const r of rows) {
+    parcels += r.parcels;
+    paid += cents(r.paidAzn);
+    usd += cents(r.debtUsd);
+    perType.set(r.paymentType, (perType.get(r.paymentType) ?? 0n) + cents(r.debtAzn));
+  }
+  return {
+    data: rows.map((r) => ({
+      payed_date: r.day, payment_type: r.paymentType, payment_type_name: paymentTypeName(r.paymentType), declaration_count: r.parcels,
+      delivery_price: decimal(cents(r.debtUsd)), delivery_price_azn: decimal(cents(r.debtAzn)),
+    })),
+    total: {
+      declaration_count: parcels, amount: Number(decimal(paid)), delivery_price: Number(decimal(usd)),
+      payment_type_total: [...perType].sort(([a], [b]) => a - b)
+        .map(([id, c]) => ({ payment_type_id: id, payment_type_name: paymentTypeName(id), payment_type_sum: Number(decimal(c)) })),
+    },
+    ...range,
+  };
+}
+
+// ---------------------------------------------------------------- couriers (no couriers section yet)
+
+/** The couriers pages' frame: the shapes clients read, no rows (couriers come with a later issue). */
+export function readCourierCounts(q: CourierCountsQuery) {
+  return isDrillDown(q)
+    ? { data: [], total: 0, couriers_ready: false }
+    : { data: [], total: { courier_count: 0, cash: '0.00', online: '0.00' }, couriers_ready: false };
+}
+export function readRegionCourierCounts(q: CourierCountsQuery) {
+  return isDrillDown(q)
+    ? { data: [], total: 0, couriers_ready: false }
+    : { data: [], total: { courier_count: 0, price: '0.00', price_azn: '0.00' }, couriers_ready: false };
+}
+export function readCouriersByRegion() {
+  return { data: [], couriers_ready: false };
+}
