@@ -3,6 +3,8 @@ import { azStatistics } from '@app/contract/texts/az-statistics';
 import { Alert, Button, Card, Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useAuth } from '../../../app/auth/auth-context';
+import { canOpenPath } from '../../../app/navigation';
 import type { DateRangeValue } from '../../../shared/data-table/date-range';
 import { readErrorMessage } from '../../../shared/http/http-error';
 import { STATISTICS_INDEX_PATH } from '../model/stat-pages';
@@ -29,11 +31,14 @@ export interface StatisticsFrameProps {
  * drill-down) as children.
  */
 export function StatisticsFrame({ title, testId, range, onRangeChange, filters, notice, error, children }: StatisticsFrameProps) {
+  const { user } = useAuth();
+  // a branch partner opens only its branch page: no way back to an index it may not open
+  const canOpenIndex = !user || canOpenPath(user, STATISTICS_INDEX_PATH.replace('/@next/', '')) !== false;
   return (
     <Card size="small" data-testid={testId} styles={{ body: { padding: 12 } }}>
       <Flex wrap gap={12} justify="space-between" align="center" style={{ marginBottom: 12 }}>
         <Flex gap={8} align="center">
-          <Link to={STATISTICS_INDEX_PATH}><Button icon={<ArrowLeftOutlined />} aria-label={t.backToIndex} title={t.backToIndex} /></Link>
+          {canOpenIndex && <Link to={STATISTICS_INDEX_PATH}><Button icon={<ArrowLeftOutlined />} aria-label={t.backToIndex} title={t.backToIndex} /></Link>}
           <Typography.Title level={4} style={{ margin: 0 }}>{title}</Typography.Title>
         </Flex>
         <Flex wrap gap={8} align="center">

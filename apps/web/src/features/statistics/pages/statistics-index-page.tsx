@@ -28,7 +28,7 @@ export function StatisticsIndexPage() {
                     <Link to={toAppPath(page.path)} data-testid={`statistics-index-${page.path.replaceAll('/', '-')}`}>
                       <BarChartOutlined style={{ marginRight: 8 }} />{page.label}
                     </Link>
-                    {page.isFrame && <Tag>{t.chartPending}</Tag>}
+                    {page.isFrame && <Tag>{t.awaitingCouriers}</Tag>}
                   </List.Item>
                 )} />
               </Card>
