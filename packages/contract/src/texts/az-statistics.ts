@@ -91,6 +91,7 @@ export const azStatistics = {
     notBuiltCouriers: 'Kuryer bölməsi hələ qurulmayıb: kuryer sifarişlərinin rəqəmləri o bölmə ilə gələcək.',
     branch: 'Filial',
     status: 'Status',
+    awaitingCouriers: 'Kuryer bölməsi gözlənilir',
     country: 'Ölkə',
     admin: 'İcraçı',
     region: 'Rayon',
