@@ -11,6 +11,9 @@ const PaidDeclarationsPage = lazy(() => import('./pages/payment-types-page').the
 const PaymentTypeTransactionsPage = lazy(() => import('./pages/payment-types-page').then((m) => ({ default: m.PaymentTypeTransactionsPage })));
 const PlansStatPage = lazy(() => import('./pages/plans-stat-page').then((m) => ({ default: m.PlansStatPage })));
 const CouriersStatPage = lazy(() => import('./pages/couriers-stat-page').then((m) => ({ default: m.CouriersStatPage })));
+// The landing page (statistics-landing): /@next/statistics.
+const LandingPage = lazy(() => import('./landing/landing-page').then((m) => ({ default: m.LandingPage })));
+const BalancesStatPage = lazy(() => import('./pages/balances-stat-page').then((m) => ({ default: m.BalancesStatPage })));
 const BranchPartnerPage = lazy(() => import('./pages/branch-partner-page').then((m) => ({ default: m.BranchPartnerPage })));
 
 /** The statistics pages' routes (statistics-pages-web); gates by path in app/navigation.ts. */
@@ -24,10 +27,12 @@ export const statisticsPageRoutes: RouteObject[] = [
   { path: 'statistics/orders/admins', element: <OrdersStatPage key="admins" byAdmin /> },
   // under the users gate (app/navigation.ts: statistics/users follows users); by_user_count needs users
   { path: 'statistics/users/general', element: <UsersCountsPage /> },
+  // under the transactions gate (statistics/transactions follows transactions); by_balance_count needs transactions
+  { path: 'statistics/transactions/balances', element: <BalancesStatPage /> },
   { path: 'statistics/couriers', element: <CouriersStatPage key="couriers" /> },
   { path: 'statistics/couriers/regions', element: <CouriersStatPage key="regions" byRegion /> },
   { path: 'statistics/branches-partner', element: <BranchPartnerPage /> },
 ];
 
 /** Every statistics route (the landing page's route is added here by statistics-landing). */
-export const statisticsRoutes: RouteObject[] = [...statisticsPageRoutes];
+export const statisticsRoutes: RouteObject[] = [{ path: 'statistics', element: <LandingPage /> }, ...statisticsPageRoutes];

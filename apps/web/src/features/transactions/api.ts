@@ -2,7 +2,7 @@ import type { ListResponse } from '@app/contract/common';
 import type { CbarRateReply } from '@app/contract/settings';
 import {
   TRANSACTION_STATUS_IDS,
-  type BalanceCountAggregateReply, type BalanceReply, type PaymentTypesReply, type TransactionChangedReply, type TransactionRow, type TransactionStatsReply,
+  type BalanceReply, type PaymentTypesReply, type TransactionChangedReply, type TransactionRow, type TransactionStatsReply,
 } from '@app/contract/transactions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { saveBlob } from '../../shared/files/save-blob';
@@ -15,8 +15,6 @@ export const transactionKeys = {
   stats: (params: QueryParams) => ['transactions', 'stats', params] as const,
   paymentTypes: ['lookups', 'payment-types'] as const,
   rate: (currency: string) => ['lookups', 'cbar', currency] as const,
-  balanceCounts: (params: QueryParams) => ['transactions', 'balance-counts', params] as const,
-  balanceCountRows: ['transactions', 'balance-count-rows'] as const,
 };
 
 /**
@@ -114,18 +112,6 @@ export function useCancelTransactions() {
     mutationFn: (ids: readonly number[]) => http.postForm<TransactionChangedReply>(`/api/admin/pay/cancel?${paymentIdsQuery(ids)}`),
     onSuccess: () => invalidate(),
   });
-}
-
-export function useBalanceCounts(params: QueryParams) {
-  return useQuery({
-    queryKey: transactionKeys.balanceCounts(params),
-    queryFn: ({ signal }) => http.get<BalanceCountAggregateReply>('/api/admin/statistics/by_balance_count', params, signal),
-  });
-}
-
-export function fetchBalanceCountRows(base: QueryParams) {
-  return (params: QueryParams, signal: AbortSignal) =>
-    http.get<ListResponse<TransactionRow>>('/api/admin/statistics/by_balance_count', { ...base, ...params, getlist: 'true' }, signal);
 }
 
 /** spec §4: transaction statuses are the statuses of model 4 (17, 18, 19, 21 for the table), cached 15 minutes. */

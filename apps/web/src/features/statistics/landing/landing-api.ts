@@ -17,7 +17,7 @@ const LANDING_API = '/api/admin/statistics/landing';
 function useLandingGroup<Reply>(group: string, range: LandingRangeParams | null, isEnabled: boolean) {
   return useQuery({
     queryKey: landingKeys.group(group, range),
-    queryFn: ({ signal }) => http.get<Reply>(`${LANDING_API}/${group}`, range ?? {}, signal),
+    queryFn: ({ signal }) => http.get<Reply>(`${LANDING_API}/${group}`, range ? { ...range } : {}, signal),
     enabled: isEnabled,
   });
 }

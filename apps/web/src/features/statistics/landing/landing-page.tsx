@@ -66,13 +66,13 @@ export function LandingPage() {
   }, [c, from, to]);
 
   const kpis: KpiItem[] = [
-    { key: 'parcels', label: t.customsTotal, value: p ? p.total : null, to: declarationsLink(days) },
+    { key: 'parcels', label: t.parcelsTotal, value: p ? p.total : null, to: declarationsLink(days) },
     { key: 'arrived', label: t.arrived, value: p ? sum(p.by_day.map((d) => d.arrived)) : null, to: statusChangesLink(days, 9) },
     { key: 'handed', label: t.handedOver, value: p ? sum(p.by_day.map((d) => d.handed_over)) : null, to: statusChangesLink(days, 10) },
     ...(isPartner ? [] : [
       { key: 'queue-waiting', label: t.queueWaiting, value: queue.data?.data.waiting ?? null, to: HANDOVER_QUEUE_PATH, hint: t.queue },
       { key: 'queue-progress', label: t.queueInProgress, value: queue.data?.data.in_progress ?? null, to: HANDOVER_QUEUE_PATH, hint: t.queue },
-      { key: 'orders', label: azStatistics.landing.orders.split(' ')[0]!, value: orders.data ? orders.data.data.total : null, to: ordersLink(days) },
+      { key: 'orders', label: t.ordersTotal, value: orders.data ? orders.data.data.total : null, to: ordersLink(days) },
       { key: 'customers', label: t.customers, value: c ? c.total : null },
     ]),
   ];

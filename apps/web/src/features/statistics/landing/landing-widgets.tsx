@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import { formatChartValue } from '../../../shared/charts/chart-model';
 import { WidgetState } from '../../../shared/charts/widget-state';
 
-const t = azStatistics.landing;
 
 /** A number that opens the list it counts; 0 or no list stays plain text. */
 export function CountLink({ value, to, testId, format = 'count', unit = '' }: { value: number; to?: string; testId?: string; format?: 'count' | 'amount'; unit?: string }) {

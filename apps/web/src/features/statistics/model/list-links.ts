@@ -1,3 +1,4 @@
+import { MONEY_TYPE, TRANSACTION_STATUS } from '@app/contract/money';
 import { DECLARATION_PAYMENT_SECTION } from '@app/contract/statistics';
 import type { DateRangeValue } from '../../../shared/data-table/date-range';
 import { buildListLink, dayRange, toListRange } from './stat-query';
@@ -29,5 +30,12 @@ export function ordersListLink(range: DateRangeValue, pick: { day?: string; stat
 export function paymentsListLink(range: DateRangeValue, pick: { day?: string; payment_type?: Id } = {}): string {
   return buildListLink('transactions', {
     created_at: rangeOf(range, pick.day), state_id: 18, model_id: DECLARATION_PAYMENT_SECTION, payment_type: pick.payment_type,
+  });
+}
+
+/** Confirmed (18) top-ups (income) of the USD and TRY balances in the range (the balances page's operations). */
+export function topUpsListLink(range: DateRangeValue, pick: { day?: string; currency?: string } = {}): string {
+  return buildListLink('transactions', {
+    created_at: rangeOf(range, pick.day), state_id: TRANSACTION_STATUS.confirmed, type: MONEY_TYPE.income, currency: pick.currency ?? 'USD,TRY',
   });
 }
