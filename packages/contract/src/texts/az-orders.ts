@@ -107,6 +107,8 @@ export const azOrdersDetail = {
   endedWith: 'Sifariş bu statusda bitib',
   reason: 'Səbəb',
   history: 'Status tarixçəsi',
+  operationLog: 'Əməliyyat jurnalı',
+  statusArchive: 'Status arxivi',
   back: 'Bağla',
 } as const;
 

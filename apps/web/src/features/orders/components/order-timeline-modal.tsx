@@ -1,7 +1,9 @@
 import { ORDER_STATUS_COLORS } from '@app/contract/orders';
+import { MODEL } from '@app/contract/models';
 import { fill } from '@app/contract/texts/az';
 import { azOrdersDetail as t } from '@app/contract/texts/az-orders';
-import { Alert, Button, Modal, Spin, Steps, Tag, Typography } from 'antd';
+import { Alert, Button, Flex, Modal, Space, Spin, Steps, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/format/format-date';
 import { readErrorMessage } from '../../../shared/http/http-error';
 import { useOrderStates } from '../detail-api';
@@ -22,7 +24,15 @@ export function OrderTimelineModal({ orderId, onClose }: { orderId: number; onCl
       width={768}
       title={fill(t.timelineTitle, { ID: orderId })}
       onCancel={onClose}
-      footer={<Button type="primary" onClick={onClose}>{t.back}</Button>}
+      footer={
+        <Flex justify="space-between" wrap gap={8}>
+          <Space wrap>
+            <Link to={`/@next/logs?model_id=${MODEL.orders}&object_id=${orderId}`}><Button>{t.operationLog}</Button></Link>
+            <Link to={`/@next/archive/state?model_id=${MODEL.orders}&object_id=${orderId}`}><Button>{t.statusArchive}</Button></Link>
+          </Space>
+          <Button type="primary" onClick={onClose}>{t.back}</Button>
+        </Flex>
+      }
       destroyOnHidden
     >
       {states.isError && <Alert type="error" showIcon title={readErrorMessage(states.error)} />}
