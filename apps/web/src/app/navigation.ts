@@ -175,7 +175,7 @@ export function canOpenPath(user: NavUser, path: string): boolean | undefined {
  */
 export function findHomePath(user: NavUser, isBuilt: (path: string) => boolean = () => true): string | null {
   const allowed = NAV_ENTRIES.filter((entry) => canSeeEntry(user, entry));
-  // Until statistics is built, the declarations list is the office's home: the sidebar's first built
+  // Without statistics (stat), the declarations list is the office's home: the sidebar's first built
   // entry would be the handover queue, which opens its first active entry and prints its receipt.
   const first = ['statistics', 'declarations'];
   const ordered = [...first.flatMap((path) => allowed.filter((entry) => entry.path === path)), ...allowed.filter((entry) => !first.includes(entry.path))];

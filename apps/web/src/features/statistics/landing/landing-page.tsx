@@ -101,7 +101,7 @@ export function LandingPage() {
   const balanceRows: BalanceRow[] = (m?.balance ?? []).map((r) => ({ key: `${r.currency}-${r.type}`, ...r }));
   const balanceColumns: TableColumnType<BalanceRow>[] = [
     { key: 'currency', title: t.currency, dataIndex: 'currency' },
-    { key: 'type', title: t.status, render: (_, r) => (r.type === 1 ? t.income : t.expense) },
+    { key: 'type', title: t.type, render: (_, r) => (r.type === 1 ? t.income : t.expense) },
     { key: 'count', title: t.count, align: 'right', render: (_, r) => <CountLink value={r.count} to={balanceOperationsLink(days, r.currency, r.type)} testId={`balance-${r.currency}-${r.type}`} /> },
     { key: 'amount', title: t.total, align: 'right', render: (_, r) => `${money(r.amount)} ${r.currency}` },
     { key: 'amount_azn', title: 'AZN', align: 'right', render: (_, r) => money(r.amount_azn) },
@@ -118,6 +118,11 @@ export function LandingPage() {
     { key: 'label', title: t.customs, dataIndex: 'label' },
     { key: 'value', title: t.count, align: 'right', render: (_, r) => <CountLink value={r.value} to={r.to} testId={`customs-${r.key}`} /> },
     { key: 'share', title: '%', align: 'right', width: 70, render: (_, r) => (p && p.customs.total ? `${((r.value / p.customs.total) * 100).toFixed(1)}%` : '—') },
+  ];
+
+  const queueColumns: TableColumnType<CustomsRow>[] = [
+    { key: 'label', title: t.queueState, dataIndex: 'label' },
+    { key: 'value', title: t.count, align: 'right', render: (_, r) => <CountLink value={r.value} to={r.to} testId={`queue-${r.key}`} /> },
   ];
 
   return (
@@ -174,7 +179,7 @@ export function LandingPage() {
         <Row gutter={[12, 12]}>
           <Col xs={24} xl={8}>
             <WidgetCard title={t.queue} testId="widget-queue" query={queue}>
-              <FigureTable testId="queue-table" columns={customsColumns.slice(0, 2)} rows={queue.data ? [
+              <FigureTable testId="queue-table" columns={queueColumns} rows={queue.data ? [
                 { key: 'waiting', label: t.queueWaiting, value: queue.data.data.waiting, to: HANDOVER_QUEUE_PATH },
                 { key: 'progress', label: t.queueInProgress, value: queue.data.data.in_progress, to: HANDOVER_QUEUE_PATH },
                 { key: 'done', label: t.queueDoneToday, value: queue.data.data.done_today },

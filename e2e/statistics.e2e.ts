@@ -1,0 +1,95 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { BASE_URL, DEMO, formPost, launchBrowser, openPage, shot, signedInWithApi, signInAndWait, waitForTable } from './support/browser';
+
+/*
+ * The statistics landing (issue 19 items 1, 3, 5): a manager signs in and lands on statistics,
+ * clicks a widget's number and finds the list with exactly that many rows; a warehouseman
+ * without `stat` lands on the first section he may open. Numbers are read from the screen.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The data table's 'Cəmi: 37' as a number. */
+async function readTableTotal(page: Page): Promise<number> {
+  const text = await page.getByTestId('table-total').first().innerText();
+  const match = /(\d+)/.exec(text.replace(/\s/g, ''));
+  if (!match) throw new Error(`no total in '${text}'`);
+  return Number(match[1]);
+}
+
+describe('[STATISTICS][LANDING][E2E]', () => {
+  test('an admin lands on statistics; a status count opens the declarations list with exactly that many rows', async () => {
+    const { context, page } = await signedInWithApi(browser, DEMO.admin);
+    await page.goto(`${BASE_URL}/@next`);
+    await page.waitForURL((url) => url.pathname === '/@next/statistics', { timeout: 20_000 });
+    await page.getByTestId('statistics-landing').waitFor();
+    // the widget's first status number, as the user sees it
+    const first = page.getByTestId('by-status').locator('a').first();
+    await first.waitFor({ timeout: 30_000 });
+    const count = Number((await first.innerText()).trim());
+    expect(count).toBeGreaterThan(0);
+    await page.getByTestId('uplot-chart').waitFor({ timeout: 30_000 });
+    await shot(page, 'statistics-landing', { fullPage: true });
+    await first.click();
+    await page.waitForURL((url) => url.pathname === '/@next/declarations' && url.searchParams.has('state_id'), { timeout: 20_000 });
+    await waitForTable(page, 'declarations');
+    await expect.poll(() => readTableTotal(page), { timeout: 20_000 }).toBe(count);
+    await context.close();
+  });
+
+  test("the per-day chart has its table view; a day's number opens that day's list", async () => {
+    const { context, page } = await signedInWithApi(browser, DEMO.admin);
+    await page.goto(`${BASE_URL}/@next/statistics?range=last90`);
+    await page.getByTestId('widget-per-day').waitFor();
+    await page.getByTestId('per-day-view').getByText('Cədvəl').click();
+    const table = page.getByTestId('per-day-table');
+    await table.waitFor();
+    const link = table.locator('tbody a').first();
+    await link.waitFor({ timeout: 30_000 });
+    const count = Number((await link.innerText()).trim());
+    await link.click();
+    await page.waitForURL((url) => url.pathname === '/@next/declarations' || url.pathname === '/@next/archive/state', { timeout: 20_000 });
+    const tableId = new URL(page.url()).pathname.endsWith('declarations') ? 'declarations' : 'state-archive';
+    await page.locator(`[data-testid="table-${tableId}"][aria-busy="false"]`).waitFor({ timeout: 20_000 });
+    await expect.poll(() => readTableTotal(page), { timeout: 20_000 }).toBe(count);
+    await context.close();
+  });
+
+  test('a warehouseman without stat lands on the declarations list, not a placeholder', async () => {
+    const { context: adminContext, api } = await signedInWithApi(browser, DEMO.admin);
+    const users = await api<{ data: { id: number; email: string }[] }>('/api/admin/v2/client/list?per_page=5&email=anbar@example.az&admin=2');
+    const anbar = users.data.find((u) => u.email === DEMO.warehouseman)!;
+    const before = await api<{ data: { operation_id: number }[]; company_id: number; cashbox_id: number | null; admin_branch_id: number | null }>(`/api/admin/permissions?user_id=${anbar.id}`);
+    const operations = await api<{ data: { id: number; code_name: string }[] }>('/api/admin/operations?per_page=200');
+    const stat = operations.data.find((op) => op.code_name === 'stat')!;
+    expect(stat).toBeDefined();
+    const keep = before.data.map((p) => p.operation_id).filter((id) => id !== stat.id);
+    const save = (ids: number[]) => api('/api/admin/permissions/edit', formPost({
+      user_id: anbar.id, operation_id: ids.join(','), company_id: before.company_id,
+      ...(before.admin_branch_id ? { admin_branch_id: before.admin_branch_id } : {}), ...(before.cashbox_id ? { cashbox_id: before.cashbox_id } : {}),
+    }));
+    await save(keep);
+    try {
+      const { context, page } = await openPage(browser);
+      await signInAndWait(page, DEMO.warehouseman);
+      await page.goto(`${BASE_URL}/@next`);
+      await page.waitForURL((url) => url.pathname === '/@next/declarations', { timeout: 20_000 });
+      await waitForTable(page, 'declarations');
+      await expect(page.getByTestId('statistics-landing').count()).resolves.toBe(0);
+      // statistics itself is closed to him: no placeholder, the 403 page
+      await page.goto(`${BASE_URL}/@next/statistics`);
+      await page.locator('.ant-result-403').waitFor();
+      await context.close();
+    } finally {
+      await save(before.data.map((p) => p.operation_id));
+      await adminContext.close();
+    }
+  });
+});
