@@ -14,6 +14,7 @@ const CouriersStatPage = lazy(() => import('./pages/couriers-stat-page').then((m
 // The landing page (statistics-landing): /@next/statistics.
 const LandingPage = lazy(() => import('./landing/landing-page').then((m) => ({ default: m.LandingPage })));
 const BalancesStatPage = lazy(() => import('./pages/balances-stat-page').then((m) => ({ default: m.BalancesStatPage })));
+const GoldenTenPage = lazy(() => import('./pages/golden-ten-page').then((m) => ({ default: m.GoldenTenPage })));
 const BranchPartnerPage = lazy(() => import('./pages/branch-partner-page').then((m) => ({ default: m.BranchPartnerPage })));
 
 /** The statistics pages' routes (statistics-pages-web); gates by path in app/navigation.ts. */
@@ -27,6 +28,7 @@ export const statisticsPageRoutes: RouteObject[] = [
   { path: 'statistics/orders/admins', element: <OrdersStatPage key="admins" byAdmin /> },
   // under the users gate (app/navigation.ts: statistics/users follows users); by_user_count needs users
   { path: 'statistics/users/general', element: <UsersCountsPage /> },
+  { path: 'statistics/qizil-onluq', element: <GoldenTenPage /> },
   // under the transactions gate (statistics/transactions follows transactions); by_balance_count needs transactions
   { path: 'statistics/transactions/balances', element: <BalancesStatPage /> },
   { path: 'statistics/couriers', element: <CouriersStatPage key="couriers" /> },

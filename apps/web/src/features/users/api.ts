@@ -2,7 +2,6 @@ import { CACHE_LOOKUP_MS } from '@app/contract/common-constants';
 import { MODEL } from '@app/contract/models';
 import type {
   DeclarationStatsReply,
-  GoldenTenReply,
   OperationsReply,
   PermissionsReply,
   UserAppOptionsReply,
@@ -27,7 +26,6 @@ export const userKeys = {
   operations: ['lookups', 'operations'] as const,
   options: ['lookups', 'users-app-options'] as const,
   parcelStatuses: ['lookups', 'states', MODEL.declarations] as const,
-  goldenTen: (month: string) => ['users', 'statistics', 'golden-ten', month] as const,
 };
 
 export function fetchUserPage(params: QueryParams, signal: AbortSignal): Promise<UserListReply> {
@@ -125,13 +123,6 @@ export function useUserPermissions(userId: number) {
     }),
     // The modal must start from the saved set, never from an older copy.
     gcTime: 0,
-  });
-}
-
-export function useGoldenTen(month: string) {
-  return useQuery({
-    queryKey: userKeys.goldenTen(month),
-    queryFn: ({ signal }) => http.get<GoldenTenReply>('/api/admin/statistics/qizilonluq', { month }, signal),
   });
 }
 

@@ -5,7 +5,6 @@ import type { RouteObject } from 'react-router';
 const UserListPage = lazy(() => import('./pages/user-list-page').then((m) => ({ default: m.UserListPage })));
 const UserDetailsPage = lazy(() => import('./pages/user-details-page').then((m) => ({ default: m.UserDetailsPage })));
 const UserDiscountsPage = lazy(() => import('./pages/user-discounts-page').then((m) => ({ default: m.UserDiscountsPage })));
-const GoldenTenPage = lazy(() => import('./pages/golden-ten-page').then((m) => ({ default: m.GoldenTenPage })));
 const CreateUserRoute = lazy(() => import('./pages/user-modal-routes').then((m) => ({ default: m.CreateUserRoute })));
 const UpdateUserRoute = lazy(() => import('./pages/user-modal-routes').then((m) => ({ default: m.UpdateUserRoute })));
 const PermissionsRoute = lazy(() => import('./pages/user-modal-routes').then((m) => ({ default: m.PermissionsRoute })));
@@ -40,5 +39,4 @@ export const userRoutes: RouteObject[] = [
   })),
   { path: 'users/discounts', element: <UserDiscountsPage /> },
   { path: 'users/:userId', element: <UserDetailsPage />, children: [{ path: 'discount', element: <DiscountRoute /> }] },
-  { path: 'statistics/qizil-onluq', element: <GoldenTenPage /> },
 ];
