@@ -20,7 +20,7 @@ export function OrderDebtsTable({ debts, sign }: { debts: readonly OrderDebtRow[
   return (
     <Table<OrderDebtRow>
       size="small"
-      rowKey={(line, index) => String(line.id ?? index)}
+      rowKey="id"
       dataSource={[...debts]}
       pagination={false}
       locale={{ emptyText: t.noDebts }}
