@@ -235,7 +235,7 @@ const isBlank = (v: unknown) => v === undefined || v === null || v === '';
 
 /** A positive id; `required` is the text for a missing one (null: optional → null when blank). */
 function formId(required: string | null, bad: string) {
-  return z.unknown().transform((raw, ctx): number | null => {
+  return z.unknown().optional().transform((raw, ctx): number | null => {
     const v = trimmed(raw);
     if (isBlank(v)) {
       if (required) ctx.addIssue({ code: 'custom', message: required });
@@ -248,7 +248,7 @@ function formId(required: string | null, bad: string) {
 }
 /** Optional text up to `max` characters (blank → null). */
 function formText(max: number, tooLong: string) {
-  return z.unknown().transform((raw, ctx): string | null => {
+  return z.unknown().optional().transform((raw, ctx): string | null => {
     const v = trimmed(raw);
     if (isBlank(v)) return null;
     if (typeof v !== 'string' && typeof v !== 'number') { ctx.addIssue({ code: 'custom', message: tooLong }); return null; }
@@ -259,7 +259,7 @@ function formText(max: number, tooLong: string) {
 }
 /** Money 0–999999999.99 with at most 2 decimals, kept as exact text ('12.5' → '12.50'). */
 function formMoney(required: string | null, bad: string) {
-  return z.unknown().transform((raw, ctx): string | null => {
+  return z.unknown().optional().transform((raw, ctx): string | null => {
     const v = typeof raw === 'number' ? String(raw) : trimmed(raw);
     if (isBlank(v)) {
       if (required) ctx.addIssue({ code: 'custom', message: required });
@@ -276,7 +276,7 @@ function formMoney(required: string | null, bad: string) {
 export const ZOrderForm = z.object({
   user_id: formId(t.customerRequired, t.customerNotFound),
   country_id: formId(t.countryRequired, t.countryNotFound),
-  url: z.unknown().transform((raw, ctx): string => {
+  url: z.unknown().optional().transform((raw, ctx): string => {
     const v = trimmed(raw);
     if (isBlank(v) || typeof v !== 'string') { ctx.addIssue({ code: 'custom', message: t.urlRequired }); return ''; }
     if (v.length > ORDER_URL_MAX) ctx.addIssue({ code: 'custom', message: t.urlTooLong });
@@ -287,7 +287,7 @@ export const ZOrderForm = z.object({
   product_type_id: formId(null, t.productTypeInvalid),
   color: formText(120, t.colorTooLong),
   size: formText(120, t.sizeTooLong),
-  quantity: z.unknown().transform((raw, ctx): number => {
+  quantity: z.unknown().optional().transform((raw, ctx): number => {
     const v = trimmed(raw);
     if (isBlank(v)) { ctx.addIssue({ code: 'custom', message: t.quantityRequired }); return 0; }
     const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,7}$/.test(v) ? Number(v) : NaN;
@@ -300,7 +300,7 @@ export const ZOrderForm = z.object({
   descr: formText(ORDER_DESCR_MAX, t.descrTooLong),
   coupon_id: formId(null, t.couponInvalid).optional(),
   /** Expected date 'YYYY-MM-DD[ HH:mm[:ss]]' (office time); absent: unchanged on edit, blank: cleared. */
-  waiting: z.unknown().transform((raw, ctx): string | null | undefined => {
+  waiting: z.unknown().optional().transform((raw, ctx): string | null | undefined => {
     if (raw === undefined) return undefined;
     const v = trimmed(raw);
     if (isBlank(v)) return null;
@@ -308,7 +308,7 @@ export const ZOrderForm = z.object({
     return typeof v === 'string' ? v : null;
   }),
   /** The shop's tracking code; absent: unchanged on edit. */
-  track_code: z.unknown().transform((raw, ctx): string | null | undefined => {
+  track_code: z.unknown().optional().transform((raw, ctx): string | null | undefined => {
     if (raw === undefined) return undefined;
     const v = trimmed(raw);
     if (isBlank(v)) return null;
@@ -317,7 +317,7 @@ export const ZOrderForm = z.object({
     return text;
   }),
   /** The product preview the form already read (ZProductPreview as JSON text); absent: the server reads it from the link on create. */
-  preview: z.unknown().transform((raw, ctx): Record<string, unknown> | null | undefined => {
+  preview: z.unknown().optional().transform((raw, ctx): Record<string, unknown> | null | undefined => {
     if (raw === undefined) return undefined;
     if (isBlank(raw)) return null;
     try {

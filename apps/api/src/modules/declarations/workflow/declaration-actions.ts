@@ -30,6 +30,7 @@ import {
 import { readDeclarationDetail } from '../form/declaration-form';
 import { declarationListSpec } from '../lists/queries';
 import { addMoney } from '../form/tariff-price';
+import { listDeclarationOrderIds } from '../../orders/service';
 
 /* Everything done to an existing declaration besides the form (spec §2 row menu, detail page, §4). */
 
@@ -279,10 +280,10 @@ export async function markDeclarationCommercial(db: Db, user: RequestUser, form:
   return { data: await readDeclarationDetail(db, user, form.declaration_id, timeZone) };
 }
 
-/** GET /api/admin/declaration/orders: the orders domain is not built yet, so there are none to show. */
+/** GET /api/admin/declaration/orders: the ids (as text) of the orders linked to the declaration (the orders domain). */
 export async function listDeclarationOrders(db: Db, user: RequestUser, id: number, timeZone: string): Promise<DeclarationOrdersReply> {
   await readDeclarationDetail(db, user, id, timeZone);
-  return { data: [] };
+  return { data: await listDeclarationOrderIds(db, id) };
 }
 
 /**

@@ -6,8 +6,10 @@ import {
 import {
   ZBulkHandoverForm, ZCustomsFinChangeParams, ZCustomsFinChangeQuery, ZCustomsFinChangeReply, ZHandoverPayForm,
 } from '@app/contract/declaration-workflow';
+import { ZOrderIsNewQuery } from '@app/contract/orders';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireUser } from '../../../platform/auth/guard';
 import {
   acceptDeclaration, cancelDeclaration, cancelDeclarations, cancelDispatch, changeCustomsFin, changeDeclarationStatus, changeDeclarationStatuses,
@@ -17,6 +19,7 @@ import {
 import { bulkHandOver, handOverDeclarations, readHandoverDetails } from './declaration-handover';
 import { createDeclaration, editDeclaration, readDeclarationDocument } from '../form/declaration-form';
 import { readReturnDetails, returnDeclaration } from './declaration-return';
+import { setOrderRead } from '../../orders/service';
 
 const tags = ['declarations'];
 
@@ -70,9 +73,11 @@ export function registerDeclarationWorkflowRoutes(server: FastifyInstance): void
   }, (req) => changeDeclarationStatuses(app.db, requireUser(req), req.body, tz()));
 
   app.post('/api/admin/isnew', {
-    schema: { tags, summary: 'Toggle read/unread (model_id=2, object_id, is_new)', querystring: ZIsNewQuery },
+    schema: { tags, summary: 'Toggle read/unread (model_id=2 a declaration: object_id, is_new; model_id=1 orders: object_id=1,2, needs `orders`)', querystring: z.union([ZIsNewQuery, ZOrderIsNewQuery]) },
     config: { access: 'office' },
-  }, (req) => setDeclarationRead(app.db, requireUser(req), req.query.object_id, req.query.is_new));
+  }, (req) => (req.query.model_id === 1
+    ? setOrderRead(app.db, requireUser(req), req.query)
+    : setDeclarationRead(app.db, requireUser(req), req.query.object_id, req.query.is_new)));
 
   app.get('/api/admin/declaration/combine', {
     schema: { tags, summary: 'A create form prefilled from 2+ declarations of one customer (combined_id)', querystring: ZCombineQuery, response: { 200: ZDeclarationCombineReply } },
