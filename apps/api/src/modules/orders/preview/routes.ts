@@ -21,7 +21,8 @@ export function registerProductPreviewRoutes(server: FastifyInstance): void {
         querystring: ZProductPreviewQuery,
         response: { 200: ZProductPreviewReply },
       },
-      config: { access },
+      // Each call makes the server fetch a page elsewhere: bounded per address so it cannot be used to hammer a host.
+      config: { access, rateLimit: { max: 120, timeWindow: '1 minute' } },
     }, async (req) => ({ data: await readProductPreview(deps(), req.query.url) }));
   }
 }
