@@ -29,8 +29,8 @@ export function PlansStatPage() {
     { key: 'declaration_count', label: t.declarationCount, value: (r) => r.declaration_count },
   ]), [reply]);
   const sums = useMemo(() => buildCategorySeries(reply?.data ?? [], (r) => r.tariff_category_name, [
+    // delivery alone: product prices are a thousand times larger and would flatten it
     { key: 'delivery_price', label: `${t.deliveryPrice} (USD)`, value: (r) => r.delivery_price },
-    { key: 'price', label: `${t.price} (USD)`, value: (r) => r.price },
   ]), [reply]);
   return (
     <StatisticsFrame title={t.pages.plans} testId="stat-plans" range={page.range} onRangeChange={page.setRange} error={stats.error}
@@ -47,7 +47,7 @@ export function PlansStatPage() {
       ]} />
       <StatChartCard title={t.declarationCount} data={counts} kind="bar" xLabel={t.pages.plans} isLoading={stats.isLoading} error={stats.error} onRetry={() => void stats.refetch()} testId="stat-plans-counts" />
       <div style={{ height: 16 }} />
-      <StatChartCard title={`${t.amount} (USD)`} data={sums} kind="bar" format="amount" unit="$" xLabel={t.pages.plans} isLoading={stats.isLoading} error={stats.error} testId="stat-plans-sums" />
+      <StatChartCard title={`${t.deliveryPrice} (USD)`} data={sums} kind="bar" format="amount" unit="$" xLabel={t.pages.plans} isLoading={stats.isLoading} error={stats.error} testId="stat-plans-sums" />
     </StatisticsFrame>
   );
 }
