@@ -42,7 +42,8 @@ describe('[ORDERS][PREVIEW][FETCH] the shop simulator through the configured sta
     expect(page.status).toBe(200);
     expect(page.url).toBe(SIMULATED_PRODUCTS[0]!.url);
     expect(page.html).toContain('Nike Air Max 270');
-    expect(sim.requests.at(-1)).toEqual({ host: 'www.trendyol.com', path: '/nike/air-max-270-erkek-spor-ayakkabi-p-100001' });
+    expect(sim.requests.at(-1)).toMatchObject({ host: 'www.trendyol.com', path: '/nike/air-max-270-erkek-spor-ayakkabi-p-100001', acceptLanguage: expect.stringMatching(/^az,tr/) });
+    expect(sim.requests.at(-1)!.userAgent).toMatch(/^Mozilla\/5\.0 .*Chrome\//);
   });
 
   test('a redirect chain of three hops is followed, each hop checked; the final link is the product\'s', async () => {
@@ -76,6 +77,23 @@ describe('[ORDERS][PREVIEW][FETCH] the shop simulator through the configured sta
     const notFound = await failureOf(SIMULATED_CASES.notFound);
     expect(notFound).toMatchObject({ kind: 'http_status', detail: { status: 404 } });
     expect((await failureOf(SIMULATED_CASES.serverError)).detail.status).toBe(503);
+  });
+
+  test('a Turkish page in windows-1254 (header or meta charset) reads with its letters', async () => {
+    const body = Buffer.from([...Buffer.from('<html><head><meta property="og:title" content="'), 0xdd, 0x70, 0x65, 0x6b, 0x20, 0xfe, 0x61, 0x6c, 0x20, 0xf0, 0xfc, 0x6c, ...Buffer.from('"></head></html>')]);
+    const shop = http.createServer((req, res) => {
+      res.writeHead(200, { 'content-type': req.url === '/meta' ? 'text/html' : 'text/html; charset=windows-1254' });
+      res.end(req.url === '/meta' ? Buffer.concat([Buffer.from('<meta charset="windows-1254">'), body]) : body);
+    });
+    await new Promise<void>((r) => shop.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
+    try {
+      const routed = { ...options, routeTo: () => new URL(base) };
+      expect((await fetchProductPage('https://www.trendyol.com/header', routed)).html).toContain('İpek şal ğül');
+      expect((await fetchProductPage('https://www.trendyol.com/meta', routed)).html).toContain('İpek şal ğül');
+    } finally {
+      await new Promise((r) => shop.close(r));
+    }
   });
 
   test('the reader reads a page end to end and says how long fetching and parsing took', async () => {

@@ -12,8 +12,8 @@ import zlib from 'node:zlib';
  */
 export interface ProductSimulator {
   url: string;
-  /** Requests seen: host and path (tests check what reached the shop). */
-  requests: { host: string; path: string }[];
+  /** Requests seen: host, path and the headers a shop judges a visitor by (tests check what reached the shop). */
+  requests: { host: string; path: string; userAgent: string; acceptLanguage: string }[];
   close(): Promise<void>;
 }
 
@@ -118,7 +118,7 @@ export async function startProductSimulator(opts: { port?: number; host?: string
   const server = http.createServer((req, res) => {
     const host = String(req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
     const urlPath = (req.url ?? '/').split('?')[0]!;
-    requests.push({ host, path: req.url ?? '/' });
+    requests.push({ host, path: req.url ?? '/', userAgent: String(req.headers['user-agent'] ?? ''), acceptLanguage: String(req.headers['accept-language'] ?? '') });
     if (requests.length > 1000) requests.shift();
     const route = table.get(`${host}${urlPath}`) ?? (urlPath === '/' ? { status: 200, text: index() } : undefined);
     const html = (status: number, body: Buffer | string) => {
