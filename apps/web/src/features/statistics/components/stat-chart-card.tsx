@@ -3,12 +3,7 @@ import { useSearchParams } from 'react-router';
 import { ChartView, ChartViewToggle, type ChartCellContext, type ChartViewMode } from '../../../shared/charts/chart-view';
 import { formatChartValue, type ChartData, type ChartValueFormat } from '../../../shared/charts/chart-model';
 import { WidgetState } from '../../../shared/charts/widget-state';
-
-/** The day series without the days where every series is 0, newest first (indexes are looked up again by day). */
-export function onlyDaysWithFigures(data: ChartData): ChartData {
-  const keep = data.x.map((_, i) => i).filter((i) => data.series.some((s) => (s.values[i] ?? 0) !== 0)).reverse();
-  return { ...data, x: keep.map((i) => data.x[i]!), series: data.series.map((s) => ({ ...s, values: keep.map((i) => s.values[i]!) })) };
-}
+import { onlyDaysWithFigures } from '../model/day-series';
 
 export interface StatChartCardProps {
   title: string;

@@ -34,3 +34,9 @@ export function buildCategorySeries<Row>(rows: readonly Row[], labelOf: (row: Ro
     series: specs.map((spec) => ({ key: spec.key, label: spec.label, color: spec.color, values: rows.map((row) => Number(spec.value(row) ?? 0) || 0) })),
   };
 }
+
+/** The day series without the days where every series is 0, newest first (indexes are looked up again by day). */
+export function onlyDaysWithFigures(data: ChartData): ChartData {
+  const keep = data.x.map((_, i) => i).filter((i) => data.series.some((s) => (s.values[i] ?? 0) !== 0)).reverse();
+  return { ...data, x: keep.map((i) => data.x[i]!), series: data.series.map((s) => ({ ...s, values: keep.map((i) => s.values[i]!) })) };
+}

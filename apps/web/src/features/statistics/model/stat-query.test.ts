@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import { describe, expect, test } from 'vitest';
 import { buildChartTableRows, sumSeries } from '../../../shared/charts/chart-model';
 import { toCsv } from '@app/contract/csv';
-import { buildDaySeries } from './day-series';
+import { buildDaySeries, onlyDaysWithFigures } from './day-series';
 import { toDrillCsvColumns } from './drill-columns';
 import { declarationsListLink, ordersListLink, paymentsListLink } from './list-links';
 import {
@@ -129,8 +129,7 @@ describe('[STATISTICS][USERS] months and age bands', () => {
 });
 
 describe('[STATISTICS][TABLE] the table view of a day chart', () => {
-  test('lists only days with figures, newest first, with the same total', async () => {
-    const { onlyDaysWithFigures } = await import('../components/stat-chart-card');
+  test('lists only days with figures, newest first, with the same total', () => {
     const data = buildDaySeries('2026-11-01', '2026-11-04', [{ d: '2026-11-02', n: 2 }, { d: '2026-11-04', n: 5 }], (r) => r.d, [{ key: 'n', label: 'Say', value: (r) => r.n }]);
     const shown = onlyDaysWithFigures(data);
     expect(shown.x).toEqual(['2026-11-04', '2026-11-02']);
