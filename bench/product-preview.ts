@@ -75,7 +75,7 @@ const database = await openPglite(null);
 await database.migrate();
 await seedReferenceData(database.db);
 await seedDemoData(database.db, { customers: 2, declarations: 0 });
-const config = readConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), LOG_LEVEL: 'warn', PRODUCT_PREVIEW_SIMULATOR_URL: sim.url, PRODUCT_PREVIEW_TIMEOUT_MS: String(TIMEOUT_MS), DATA_DIR: '/tmp/product-preview-bench' });
+const config = readConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), LOG_LEVEL: 'warn', PRODUCT_PREVIEW_SIMULATOR_URL: sim.url, PRODUCT_PREVIEW_TIMEOUT_MS: String(TIMEOUT_MS), PRODUCT_PREVIEW_CACHE_SECONDS: '0', DATA_DIR: '/tmp/product-preview-bench' });
 const app = await buildApp({ db: database.db, config, jwtSecret: config.JWT_SECRET!, logger: false });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

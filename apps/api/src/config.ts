@@ -110,6 +110,8 @@ const ZConfig = z.object({
   PRODUCT_PREVIEW_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   PRODUCT_PREVIEW_MAX_BYTES: z.coerce.number().int().min(10_000).default(2 * 1024 * 1024),
   PRODUCT_PREVIEW_MAX_REDIRECTS: z.coerce.number().int().min(0).max(10).default(3),
+  /** A link read again within this time reuses the page (the form's preview, then the save); 0 reads every time. */
+  PRODUCT_PREVIEW_CACHE_SECONDS: z.coerce.number().int().min(0).default(300),
   PRODUCT_PREVIEW_SIMULATOR_URL: z.string().url().optional(),
   PRODUCT_PREVIEW_SHOP_BASE_URL_TRENDYOL: z.string().url().optional(),
   PRODUCT_PREVIEW_SHOP_BASE_URL_AMAZON: z.string().url().optional(),

@@ -12,10 +12,16 @@ export interface ProductPreviewSettings {
   /** Per family stand-ins; they win over simulatorUrl. */
   trendyolBaseUrl?: string;
   amazonBaseUrl?: string;
+  /** How long a page read stays reused for the same link (0: never); the form's preview and the save read it once. */
+  cacheSeconds?: number;
 }
 
+/** Links remembered at most (the oldest are forgotten first). */
+const CACHE_MAX = 500;
+
+export type ReadProduct = ParsedProduct & { fetchMs: number; parseMs: number; bytes: number };
 export interface ProductPageReader {
-  read(link: string): Promise<ParsedProduct & { fetchMs: number; parseMs: number; bytes: number }>;
+  read(link: string): Promise<ReadProduct>;
 }
 
 /**
@@ -43,13 +49,24 @@ export function createProductPageReader(settings: ProductPreviewSettings, extra:
     routeTo: routeToStandIn(settings),
     ...extra,
   };
+  const ttlMs = (settings.cacheSeconds ?? 0) * 1000;
+  // Successful reads only: a failure (time-out, refused) is tried again on the next call.
+  const cache = new Map<string, { at: number; product: ReadProduct }>();
   return {
     async read(link) {
+      const key = link.trim();
+      const hit = ttlMs > 0 ? cache.get(key) : undefined;
+      if (hit && Date.now() - hit.at < ttlMs) return hit.product;
       const started = performance.now();
       const page = await fetchProductPage(link, options);
       const fetched = performance.now();
-      const product = parseProductPage(page.html, page.url);
-      return { ...product, fetchMs: fetched - started, parseMs: performance.now() - fetched, bytes: page.bytes };
+      const product = { ...parseProductPage(page.html, page.url), fetchMs: fetched - started, parseMs: performance.now() - fetched, bytes: page.bytes };
+      if (ttlMs > 0) {
+        cache.delete(key);
+        cache.set(key, { at: Date.now(), product });
+        if (cache.size > CACHE_MAX) cache.delete(cache.keys().next().value!);
+      }
+      return product;
     },
   };
 }

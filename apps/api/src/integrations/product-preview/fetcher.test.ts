@@ -79,6 +79,22 @@ describe('[ORDERS][PREVIEW][FETCH] the shop simulator through the configured sta
     expect((await failureOf(SIMULATED_CASES.serverError)).detail.status).toBe(503);
   });
 
+  test('a link read again within the cache time is not fetched again; a failure is tried again', async () => {
+    const reader = createProductPageReader({ timeoutMs: 2000, maxBytes: 2 * 1024 * 1024, maxRedirects: 3, simulatorUrl: sim.url, cacheSeconds: 60 });
+    const link = SIMULATED_PRODUCTS[3]!.url;
+    const seen = () => sim.requests.filter((r) => link.endsWith(r.path)).length;
+    const before = seen();
+    const first = await reader.read(link);
+    const second = await reader.read(link);
+    expect(second).toBe(first);
+    expect(seen()).toBe(before + 1);
+    const broken = () => sim.requests.filter((r) => SIMULATED_CASES.broken.endsWith(r.path)).length;
+    const brokenBefore = broken();
+    await expect(reader.read(SIMULATED_CASES.broken)).rejects.toThrow(ProductPreviewError);
+    await expect(reader.read(SIMULATED_CASES.broken)).rejects.toThrow(ProductPreviewError);
+    expect(broken()).toBe(brokenBefore + 2);
+  });
+
   test('a Turkish page in windows-1254 (header or meta charset) reads with its letters', async () => {
     const body = Buffer.from([...Buffer.from('<html><head><meta property="og:title" content="'), 0xdd, 0x70, 0x65, 0x6b, 0x20, 0xfe, 0x61, 0x6c, 0x20, 0xf0, 0xfc, 0x6c, ...Buffer.from('"></head></html>')]);
     const shop = http.createServer((req, res) => {

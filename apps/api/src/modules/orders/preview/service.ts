@@ -26,6 +26,7 @@ export function productPageReader(config: Config): ProductPageReader {
       simulatorUrl: config.PRODUCT_PREVIEW_SIMULATOR_URL,
       trendyolBaseUrl: config.PRODUCT_PREVIEW_SHOP_BASE_URL_TRENDYOL,
       amazonBaseUrl: config.PRODUCT_PREVIEW_SHOP_BASE_URL_AMAZON,
+      cacheSeconds: config.PRODUCT_PREVIEW_CACHE_SECONDS,
     });
     readers.set(config, reader);
   }
