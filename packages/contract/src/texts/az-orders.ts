@@ -132,6 +132,9 @@ export const azOrdersList = {
   editor: 'Düzəliş edən',
   expectedDate: 'Gözlənilən tarix',
   createdAt: 'Yaradılma tarixi',
+  /** Exact-id filters without a column (links from statistics by admin and a customer's page). */
+  executiveId: 'Düzəliş edən (ID)',
+  customerId: 'Müştəri (ID)',
   openLink: 'Məhsulun səhifəsini yeni pəncərədə aç',
   debtHint: 'Açıq borc: {AMOUNT}',
   // row menu (spec §2)

@@ -89,5 +89,11 @@ export function buildOrderColumns(lookups: OrderColumnLookups): DataTableColumn<
     { key: 'created_at', title: t.createdAt, width: 'date', sortColumn: 'created_at',
       render: (row) => strong(row, formatDateTime(row.created_at)),
       filter: { kind: 'date-range', param: 'created_at', ...rangeParams('created_at') } },
+    // exact ids the list call takes (contract ZOrderListFilters) for links into the list: the orders of
+    // one executor (statistics by admin) or one customer; their editors sit in the toolbar
+    { key: 'executive_id', title: t.executiveId, isFilterOnly: true, render: () => null,
+      filter: { kind: 'number', param: 'executive_id', isInteger: true } },
+    { key: 'customer_id', title: t.customerId, isFilterOnly: true, render: () => null,
+      filter: { kind: 'number', param: 'customer_id', isInteger: true } },
   ];
 }

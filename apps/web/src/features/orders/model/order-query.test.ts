@@ -36,6 +36,12 @@ describe('[ORDERS][LIST] table filters → the getlist query (wire names of api-
     });
   });
 
+  test('links into the list by exact ids: the orders of one executor or one customer', () => {
+    expect(wireQuery('?executive_id=3&customer_id=1012&created_at=all')).toEqual({
+      page: 1, per_page: 25, sort_column: 'created_at', sort_order: 'desc', executive_id: '3', customer_id: '1012',
+    });
+  });
+
   test('the expected date (waiting) is all time unless chosen; a chosen range is one "from,to" param', () => {
     expect(wireQuery('?created_at=all')).not.toHaveProperty('waiting');
     expect(wireQuery('?created_at=all&waiting=2026-11-01~2026-11-30').waiting).toBe('2026-11-01 00:00:00,2026-11-30 23:59:59');
