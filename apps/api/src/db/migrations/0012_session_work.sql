@@ -119,12 +119,21 @@ CREATE TABLE "stat_orders_daily" (
 );
 --> statement-breakpoint
 CREATE INDEX "order_debts_order_idx" ON "order_debts" USING btree ("order_id","id");--> statement-breakpoint
-CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE deleted_at is null;--> statement-breakpoint
-CREATE INDEX "orders_status_idx" ON "orders" USING btree ("status_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE deleted_at is null;--> statement-breakpoint
-CREATE INDEX "orders_user_idx" ON "orders" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at","id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "orders_status_idx" ON "orders" USING btree ("status_id","created_at","id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "orders_status_sort_idx" ON "orders" USING btree ("status_id","id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "orders_user_idx" ON "orders" USING btree ("user_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "orders_user_sort_idx" ON "orders" USING btree ("user_id","id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "orders_price_idx" ON "orders" USING btree ("price","id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "orders_cargo_price_idx" ON "orders" USING btree ("cargo_price","id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "orders_quantity_idx" ON "orders" USING btree ("quantity","id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "orders_waiting_idx" ON "orders" USING btree ("waiting","id") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_declaration_idx" ON "orders" USING btree ("declaration_id");--> statement-breakpoint
 CREATE INDEX "orders_track_code_idx" ON "orders" USING btree ("track_code");--> statement-breakpoint
-CREATE INDEX "orders_executive_idx" ON "orders" USING btree ("executive_id","created_at");
+CREATE INDEX "orders_track_code_trgm" ON "orders" USING gin ("track_code" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "orders_shop_name_trgm" ON "orders" USING gin ("shop_name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "orders_executive_idx" ON "orders" USING btree ("executive_id","created_at");--> statement-breakpoint
+CREATE INDEX "orders_unread_idx" ON "orders" USING btree ("status_id") WHERE is_new and deleted_at is null;
 --> statement-breakpoint
 -- migrations-extra/20-statistics.sql
 -- Statistics rollups (issue 19 item 4; db/schema/statistics.ts): statement-level triggers with transition

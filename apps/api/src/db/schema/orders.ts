@@ -60,13 +60,26 @@ export const orders = pgTable('orders', {
   updatedAt: timestamp('updated_at', { withTimezone: true }),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
 }, (t) => [
-  // The list pages newest first; by status, customer and date (bench/orders-list.ts).
-  index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`deleted_at is null`),
-  index('orders_status_idx').on(t.statusId, t.createdAt.desc(), t.id.desc()).where(sql`deleted_at is null`),
-  index('orders_user_idx').on(t.userId, t.createdAt.desc()),
+  // The list's pages and sorts (bench/orders-list.ts). Ascending (…, id) indexes serve both directions:
+  // read backwards they give `desc` (nulls first), the order the list's `order by x desc, id desc` asks
+  // for; a `desc` index (nulls last) does not match it and the planner falls back to a full sort.
+  index('orders_created_idx').on(t.createdAt, t.id).where(sql`deleted_at is null`),
+  index('orders_status_idx').on(t.statusId, t.createdAt, t.id).where(sql`deleted_at is null`),
+  index('orders_status_sort_idx').on(t.statusId, t.id).where(sql`deleted_at is null`),
+  index('orders_user_idx').on(t.userId, t.createdAt, t.id),
+  index('orders_user_sort_idx').on(t.userId, t.id).where(sql`deleted_at is null`),
+  index('orders_price_idx').on(t.price, t.id).where(sql`deleted_at is null`),
+  index('orders_cargo_price_idx').on(t.cargoPrice, t.id).where(sql`deleted_at is null`),
+  index('orders_quantity_idx').on(t.quantity, t.id).where(sql`deleted_at is null`),
+  index('orders_waiting_idx').on(t.waiting, t.id).where(sql`deleted_at is null`),
   index('orders_declaration_idx').on(t.declarationId),
   index('orders_track_code_idx').on(t.trackCode),
+  // 'İzləmə kodu' and 'Mağaza' filters are substrings (ilike '%…%')
+  index('orders_track_code_trgm').using('gin', sql`${t.trackCode} gin_trgm_ops`),
+  index('orders_shop_name_trgm').using('gin', sql`${t.shopName} gin_trgm_ops`),
   index('orders_executive_idx').on(t.executiveId, t.createdAt),
+  // the sidebar badge: unread, not deleted
+  index('orders_unread_idx').on(t.statusId).where(sql`is_new and deleted_at is null`),
 ]);
 
 /**

@@ -58,10 +58,13 @@ const rangeOf = (column: typeof o.createdAt | typeof o.waiting, timeZone: string
 
 /** spec §2 "Orders" filters: wire name → condition (served by the orders_* indexes); sort key → indexed column. */
 export function orderListSpec(timeZone: string, resolved: ResolvedOrderFilters): ListSpec<OrderListQuery> {
+  // customer code and name, resolved to ids before (resolveOrderCustomers), are one condition of the base
+  const customers = resolved.customerIds ? [anyOfIds(o.userId, resolved.customerIds)] : [];
   return {
-    base: [isNull(o.deletedAt)],
+    base: [isNull(o.deletedAt), ...customers],
+    isBaseNarrow: customers.length > 0,
     filters: {
-      user_id: () => (resolved.customerIds ? anyOfIds(o.userId, resolved.customerIds) : undefined),
+      user_id: () => undefined,
       // a name matching too many customers stays a sub-select
       user_name: (v) => (resolved.customerIds ? undefined
         : sql`${o.userId} in (select ${users.id} from ${users} where ${personName} ilike ${`%${escapeLike(v)}%`})`),
@@ -174,7 +177,7 @@ export async function readOrderRows(db: DbOrTx, ids: readonly number[], timeZone
 /** One page of the list: the page's ids over `orders` alone, then their rows; total capped (decision 0004). */
 export async function findOrderPage(db: DbOrTx, query: OrderListQuery, timeZone: string, resolved: ResolvedOrderFilters, base: SQL[] = []) {
   const spec = orderListSpec(timeZone, resolved);
-  const built = buildListQuery({ ...spec, base: [...(spec.base ?? []), ...base], isBaseNarrow: base.length > 0 }, query);
+  const built = buildListQuery({ ...spec, base: [...(spec.base ?? []), ...base], isBaseNarrow: spec.isBaseNarrow || base.length > 0 }, query);
   const page = await db.select({ id: o.id }).from(o).where(built.where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset);
   const rows = await readOrderRows(db, page.map((r) => r.id), timeZone);
   const total: ListTotal = await countList(db, o, built);
