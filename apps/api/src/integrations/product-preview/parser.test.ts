@@ -5,7 +5,7 @@ import { isPublicAddress } from './address-guard';
 import { ProductPreviewError } from './errors';
 import { parseProductPage } from './parser';
 import { convertAmount, currencyOf, parseMachineAmount, parsePriceText } from './price';
-import { SIMULATED_PRODUCTS } from './simulator';
+import { readSimulatedPreview, SIMULATED_CASES, SIMULATED_PRODUCTS } from './simulator';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 const fixture = (file: string) => fs.readFileSync(path.join(FIXTURES, file), 'utf8');
@@ -75,6 +75,16 @@ describe('[ORDERS][PREVIEW][PARSER] every simulator product page reads to its fi
     expect(product.mainImage).toBe(product.images[0]);
     expect(new Set(product.images).size).toBe(product.images.length);
     for (const image of product.images) expect(image).toMatch(/^https:\/\//);
+  });
+
+  test('readSimulatedPreview (demo data) gives each product\'s preview without a server; the awkward cases none', () => {
+    for (const product of SIMULATED_PRODUCTS) {
+      expect(readSimulatedPreview(product.url)).toMatchObject({ name: product.name, price: { amount: product.amount, currency: product.currency } });
+    }
+    expect(readSimulatedPreview(SIMULATED_CASES.slow)).toBeNull();
+    expect(readSimulatedPreview(SIMULATED_CASES.broken)).toBeNull();
+    expect(readSimulatedPreview(SIMULATED_CASES.notFound)).toBeNull();
+    expect(readSimulatedPreview('https://www.trendyol.com/unknown')).toBeNull();
   });
 
   test('JSON-LD beats OpenGraph and the shop markup: name, price and images of the Nike page', () => {

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { parseProductPage, type ParsedProduct } from './parser';
 
 /**
  * Local stand-in for the shops (README.md "Simulator"): one HTTP server that answers for every
@@ -100,6 +101,20 @@ function routes(slowMs: number): Map<string, Route> {
     [at(SIMULATED_CASES.serverError), { status: 503, text: 'Service Unavailable' }],
   ];
   return new Map(table);
+}
+
+/**
+ * The preview the simulator's page of a product link gives, read from its fixture without a server
+ * (demo data stores these on orders: images, breadcrumb, description as a live preview would).
+ */
+export function readSimulatedPreview(url: string): ParsedProduct | null {
+  const route = routes(0).get(`${hostOf(url)}${pathOf(url)}`);
+  if (!route || !('file' in route) || 'slowMs' in route || route.status) return null;
+  try {
+    return parseProductPage(fs.readFileSync(path.join(FIXTURES, route.file), 'utf8'), url);
+  } catch {
+    return null; // the broken page
+  }
 }
 
 export async function startProductSimulator(opts: { port?: number; host?: string; slowMs?: number } = {}): Promise<ProductSimulator> {
