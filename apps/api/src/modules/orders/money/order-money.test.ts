@@ -145,8 +145,9 @@ describe('price changes of a paid order: debt and refund lines', () => {
     expect(up.map((l) => [l.param, l.difference, l.balanceOperationId])).toEqual([['price', '21.00', null]]);
     expect((await debtsOf(id)).map((d) => [d.param, d.amountPrevious, d.amountCurrent, d.amountDifference, d.status])).toEqual([['price', '100.00', '120.00', '21.00', 0]]);
     expect((await balances(c)).try).toBe('184.50'); // nothing taken yet
-    const info = (await ctx.app.inject({ method: 'GET', url: `/api/admin/v2/orders/getlist?id=${id}`, headers: admin }));
-    if (info.statusCode === 200) expect(info.json().data[0]).toMatchObject({ diff_price: 21, diff_cargo_price: 0, paid_amount: '115.50' });
+    const listed = await ctx.app.inject({ method: 'GET', url: `/api/admin/v2/orders/getlist?id=${id}`, headers: admin });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().data[0]).toMatchObject({ diff_price: 21, diff_cargo_price: 0, paid_amount: '115.50' });
 
     const debt = await pay(id);
     expect(debt.statusCode, debt.body).toBe(200);
