@@ -57,7 +57,6 @@ import { registerWarehouseRoutes } from './modules/warehouse/routes';
 import { registerStatisticsPageRoutes } from './modules/statistics/pages/routes';
 import { registerProductPreviewRoutes } from './modules/orders/preview/routes';
 import { registerStatisticsRoutes } from './modules/statistics/routes';
-import { registerStatisticsRoutes } from './modules/statistics/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -113,7 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       directives: {
         defaultSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // https: the product preview's images come from the shops' CDNs (issue 18); Referrer-Policy is no-referrer
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
         frameSrc: ["'self'", 'blob:'],
@@ -180,7 +180,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     registerTicketRoutes(api);
     registerStatisticsPageRoutes(api);
     registerProductPreviewRoutes(api);
-    registerStatisticsRoutes(api);
     registerStatisticsRoutes(api);
   });
 
