@@ -45,10 +45,10 @@ const historyOf = (orderId: number) => db().select().from(statusHistory)
   .where(and(eq(statusHistory.modelId, MODEL.orders), eq(statusHistory.objectId, orderId))).orderBy(asc(statusHistory.id));
 
 /** An order as the form saves it (service percent copied from settings: 5 here). */
-async function makeOrder(userId: number, o: { price?: string; quantity?: number; cargo?: string; countryId?: number; statusId?: number; percent?: string } = {}): Promise<number> {
+async function makeOrder(userId: number, o: { price?: string; quantity?: number; cargo?: string; countryId?: number; statusId?: number; percent?: string; shop?: string } = {}): Promise<number> {
   const countryId = o.countryId ?? 1;
   const [row] = await db().insert(orders).values({
-    userId, countryId, currency: countryId === 1 ? 'TRY' : 'USD', url: 'https://shop.example/p/1', shopName: 'Test shop',
+    userId, countryId, currency: countryId === 1 ? 'TRY' : 'USD', url: 'https://shop.example/p/1', shopName: o.shop ?? 'Test shop',
     quantity: o.quantity ?? 2, price: o.price ?? '50.00', cargoPrice: o.cargo ?? '10.00', servicePercent: o.percent ?? '5.00', statusId: o.statusId ?? 5,
   }).returning({ id: orders.id });
   return row!.id;
@@ -304,25 +304,27 @@ describe('all filtered: v2/orders/edit/state and orders/bulk_reject', () => {
   test('every order the filters match takes the status, with one history row each; others are untouched', async () => {
     const c = customers[11]!;
     await setBalanceThroughLedger(db(), c, '1000.00', 'TRY');
-    const ids = [await makeOrder(c), await makeOrder(c), await makeOrder(c)];
-    const other = await makeOrder(customers[0]!);
-    const res = await post(`/api/admin/v2/orders/edit/state?customer_id=${c}&state_id=5&new_state_id=7&page=3&per_page=25&sort_column=id&sort_order=asc`);
+    const shop = 'Toplu mağaza';
+    const ids = [await makeOrder(c, { shop }), await makeOrder(c, { shop }), await makeOrder(c, { shop })];
+    const mine = `customer_id=${c}&shop_name=${encodeURIComponent(shop)}`; // the demo's own orders of this customer stay out
+    const other = await makeOrder(customers[0]!, { shop });
+    const res = await post(`/api/admin/v2/orders/edit/state?${mine}&state_id=5&new_state_id=7&page=3&per_page=25&sort_column=id&sort_order=asc`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.ids).toEqual(ids);
     for (const id of ids) expect((await historyOf(id)).map((h) => h.stateId)).toEqual([7]);
     expect((await order(other)).statusId).toBe(5);
     expect((await pay(ids[0]!)).statusCode).toBe(200);
     // one unpaid among them: 8 refused for all
-    const refused = await post(`/api/admin/v2/orders/edit/state?customer_id=${c}&new_state_id=8`);
+    const refused = await post(`/api/admin/v2/orders/edit/state?${mine}&new_state_id=8`);
     expect(refused.statusCode).toBe(422);
     expect((await order(ids[0]!)).statusId).toBe(7);
-    const none = await post(`/api/admin/v2/orders/edit/state?customer_id=${c}&state_id=9&new_state_id=10`);
+    const none = await post(`/api/admin/v2/orders/edit/state?${mine}&state_id=9&new_state_id=10`);
     expect(none.statusCode).toBe(422);
     expect(none.json().errors.new_state_id).toEqual([t.noneMatched]);
-    const noReason = await post(`/api/admin/v2/orders/edit/state?customer_id=${c}&new_state_id=4`);
+    const noReason = await post(`/api/admin/v2/orders/edit/state?${mine}&new_state_id=4`);
     expect(noReason.json().errors.new_client_descr).toEqual([t.reasonRequired]);
 
-    const rejected = await post(`/api/admin/orders/bulk_reject?customer_id=${c}&state_id=7&client_descr=${encodeURIComponent('Toplu rədd')}`);
+    const rejected = await post(`/api/admin/orders/bulk_reject?${mine}&state_id=7&client_descr=${encodeURIComponent('Toplu rədd')}`);
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect(rejected.json().data).toEqual({ ids, skipped: [], refunded: [ids[0]] });
     expect((await balances(c)).try).toBe('1000.00');
@@ -332,12 +334,12 @@ describe('all filtered: v2/orders/edit/state and orders/bulk_reject', () => {
 
   test('more than 10,000 matching orders are refused with the cap in the message, nothing changes', async () => {
     const c = customers[3]!;
-    await db().execute(sql`insert into orders (user_id, country_id, currency, url, price, status_id)
-      select ${c}, 2, 'USD', 'https://shop.example/bulk', 1, 7 from generate_series(1, 10001)`);
-    const res = await post(`/api/admin/v2/orders/edit/state?customer_id=${c}&state_id=7&new_state_id=5`);
+    await db().execute(sql`insert into orders (user_id, country_id, currency, url, shop_name, price, status_id)
+      select ${c}, 2, 'USD', 'https://shop.example/bulk', 'Limit mağazası', 1, 7 from generate_series(1, 10001)`);
+    const res = await post(`/api/admin/v2/orders/edit/state?shop_name=${encodeURIComponent('Limit mağazası')}&state_id=7&new_state_id=5`);
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.new_state_id[0]).toContain('10000');
-    const [{ n }] = (await db().execute<{ n: number }>(sql`select count(*)::int as n from orders where user_id = ${c} and status_id = 7`)).rows as [{ n: number }];
+    const [{ n }] = (await db().execute<{ n: number }>(sql`select count(*)::int as n from orders where shop_name = 'Limit mağazası' and status_id = 7`)).rows as [{ n: number }];
     expect(n).toBe(10001);
   }, 60_000);
 });
