@@ -31,15 +31,9 @@ const zStatsDay = z.preprocess(blankToUndefined, zDateTimeText.transform((v) => 
 export const ZStatsRange = z.object({ start_date: zStatsDay, end_date: zStatsDay });
 export type StatsRange = z.infer<typeof ZStatsRange>;
 
-/** The longest range a page answers (a few years of daily rows). */
-export const STATS_MAX_DAYS = 3 * 366;
-
 function checkRange(q: { start_date?: string; end_date?: string }, ctx: z.RefinementCtx) {
   if (q.start_date && q.end_date && q.end_date < q.start_date) {
     ctx.addIssue({ code: 'custom', path: ['end_date'], message: azStatistics.pages.endBeforeStart });
-  }
-  if (q.start_date && q.end_date && daysBetween(q.start_date, q.end_date) > STATS_MAX_DAYS) {
-    ctx.addIssue({ code: 'custom', path: ['end_date'], message: azStatistics.pages.rangeTooLong });
   }
 }
 
