@@ -129,6 +129,8 @@ const PARTNER_ROUTES = [
   'GET /api/client/settings',
   'GET /api/admin/states/getlistbymodelid',
   'GET /api/admin/tariff/category_list',
+  // statistics/branches-partner (issue 19): the partner's own company only (statistics/pages/service.ts)
+  'GET /api/admin/statistics/partner_by_declarations_count',
   'GET /api/admin/branches',
   'GET /api/admin/return_reasons',
   'GET /api/admin/product-types/getlist',
