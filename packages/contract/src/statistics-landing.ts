@@ -104,10 +104,10 @@ export const ZChartsByStatusQuery = z.object({
   model_id: z.preprocess((v) => {
     const text = Array.isArray(v) ? String(v[0]) : typeof v === 'string' ? v.replace(/[[\]"\s]/g, '').split(',')[0] : v;
     return text === '' || text === undefined ? undefined : text;
-  }, z.enum(['1', '2'], { error: t.badModel }).transform(Number)),
+  }, z.enum(['1', '2'], { error: t.badModel }).transform(Number).optional()),
 });
 const byStatusRow = z.object({ state_id: count, state_name: z.string(), count });
 export const ZChartsByStatusReply = z.object({
-  data: z.object({ orders: z.array(byStatusRow).optional(), declarations: z.array(byStatusRow).optional() }),
+  data: z.object({ orders: z.array(byStatusRow), declarations: z.array(byStatusRow) }),
 });
 export type ChartsByStatusReply = z.infer<typeof ZChartsByStatusReply>;

@@ -131,6 +131,9 @@ const PARTNER_ROUTES = [
   'GET /api/admin/tariff/category_list',
   // statistics/branches-partner (issue 19): the partner's own company only (statistics/pages/service.ts)
   'GET /api/admin/statistics/partner_by_declarations_count',
+  // the statistics landing's parcels and charts/bystatus (issue 19): the partner's own company only (statistics/service.ts)
+  'GET /api/admin/statistics/landing/parcels',
+  'POST /api/admin/charts/bystatus',
   'GET /api/admin/branches',
   'GET /api/admin/return_reasons',
   'GET /api/admin/product-types/getlist',

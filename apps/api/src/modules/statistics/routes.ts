@@ -50,7 +50,7 @@ export function registerStatisticsRoutes(server: FastifyInstance): void {
   }, () => readChartsWidget(app.db, tz()));
 
   app.post('/api/admin/charts/bystatus', {
-    schema: { tags, summary: 'Counts by status: model_id 1 orders (data.orders), 2 declarations (data.declarations)', querystring: ZChartsByStatusQuery, response: { 200: ZChartsByStatusReply } },
+    schema: { tags, summary: 'Counts by status, all time: data.orders (model_id 1) and data.declarations (model_id 2), both answered', querystring: ZChartsByStatusQuery, response: { 200: ZChartsByStatusReply } },
     config: withPartners,
-  }, (req) => readChartsByStatus(app.db, requireUser(req), req.query.model_id));
+  }, (req) => readChartsByStatus(app.db, requireUser(req)));
 }

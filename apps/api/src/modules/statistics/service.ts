@@ -126,13 +126,17 @@ export async function readChartsWidget(db: Db, timeZone: string): Promise<Charts
   };
 }
 
-/** POST charts/bystatus?model_id=1 (orders) | 2 (declarations): all-time counts by status; a partner gets its own parcels only (and no orders). */
-export async function readChartsByStatus(db: Db, user: RequestUser, modelId: number): Promise<ChartsByStatusReply> {
+/**
+ * POST charts/bystatus?model_id=1 (orders) | 2 (declarations): all-time counts by status. Both lists
+ * are answered whatever the model (clients read data.orders for 1 and data.declarations for 2, and
+ * both are a few rows of the rollups); a partner gets its own parcels only and no orders.
+ */
+export async function readChartsByStatus(db: Db, user: RequestUser): Promise<ChartsByStatusReply> {
   const scope: PartnerScope = partnerScopeOf(user);
-  if (modelId === 1) {
-    const rows = scope.kind === 'partner' ? [] : await sumOrdersByStatus(db, null);
-    return { data: { orders: rows.map((r) => ({ state_id: r.state_id, state_name: nameOr(r.state_name, r.state_id), count: r.count })) } };
-  }
-  const rows = await sumAllDeclarationsByStatus(db, scope);
-  return { data: { declarations: rows.map((r) => ({ state_id: r.state_id, state_name: nameOr(r.state_name, r.state_id), count: r.count })) } };
+  const [orders, declarations] = await Promise.all([
+    scope.kind === 'partner' ? Promise.resolve([]) : sumOrdersByStatus(db, null),
+    sumAllDeclarationsByStatus(db, scope),
+  ]);
+  const row = (r: { state_id: number; state_name: string | null; count: number }) => ({ state_id: r.state_id, state_name: nameOr(r.state_name, r.state_id), count: r.count });
+  return { data: { orders: orders.map(row), declarations: declarations.map(row) } };
 }
