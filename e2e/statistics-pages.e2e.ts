@@ -70,6 +70,10 @@ describe('[STATISTICS][PAGES][E2E] a number opens exactly its rows', () => {
     expect(await openRows(page, cell, 'statistics-drill-declarations')).toBe(cellCount);
     await shot(page, 'statistics-declarations-drill');
 
+    // the rows' export: the endpoint's .xlsx, named after the page and the range
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByTestId('stat-drill-export').click()]);
+    expect(download.suggestedFilename()).toMatch(/^statistics_declarations_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.xlsx$/);
+
     // the same parcels in their list: its total is the cell's number
     await page.getByTestId('stat-drill-list-link').click();
     await page.waitForURL(/\/@next\/declarations\?/);
