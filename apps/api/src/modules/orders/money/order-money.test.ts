@@ -129,7 +129,7 @@ describe('POST orders/pay', () => {
     const closed = await pay(other);
     expect(closed.statusCode).toBe(422);
     expect((await balances(c)).try).toBe('384.50');
-    expect((await pay(999_999)).statusCode).toBe(422);
+    expect((await pay(999_999)).statusCode).toBe(404);
   });
 });
 
@@ -266,7 +266,7 @@ describe('POST orders/edit/state', () => {
     expect((await pay(b)).statusCode).toBe(200);
     const before = (await balances(c)).try;
     const missing = await setState([a, b, 999_999], 4, 'x');
-    expect(missing.statusCode).toBe(422);
+    expect(missing.statusCode).toBe(404);
     expect(missing.json().errors.order_id).toEqual([fillId(t.orderNotFound, 999_999)]);
     const mixed = await setState([a, b, unpaid], 8);
     expect(mixed.statusCode).toBe(422);

@@ -10,7 +10,7 @@ import { azOrdersMoney as t } from '@app/contract/texts/az-orders';
 import type { Db, DbOrTx } from '../../../db/client';
 import type { RequestUser } from '../../../platform/access';
 import { recordAudit } from '../../../platform/audit';
-import { AppError, invalid } from '../../../platform/errors';
+import { AppError, invalid, notFound } from '../../../platform/errors';
 import { readCbarRate } from '../../currencies/service';
 import { negate, postBalanceEntries, recordBalanceOperation, type BalanceCurrency } from '../../money/service';
 import {
@@ -67,7 +67,11 @@ async function moveOrderMoney(tx: DbOrTx, user: RequestUser, move: OrderMoneyMov
   return written.id;
 }
 
-const orderNotFound = (ids: readonly number[]) => invalid({ order_id: ids.slice(0, 10).map((id) => fill(t.orderNotFound, { ID: id })) });
+/** 404 naming the missing (or deleted) orders, as the core's calls answer a missing order. */
+const orderNotFound = (ids: readonly number[]) => {
+  const texts = ids.slice(0, 10).map((id) => fill(t.orderNotFound, { ID: id }));
+  return notFound('order_id', texts.join('. '));
+};
 const isClosed = (o: LockedOrder) => ORDER_REFUND_STATUSES.includes(o.statusId);
 
 // ---------------------------------------------------------------- pay (POST orders/pay)
