@@ -97,4 +97,18 @@ describe('[STATISTICS][PAGES][E2E] a number opens exactly its rows', () => {
     await shot(page, 'statistics-users');
     await context.close();
   });
+  test('branch partner: the partner sees its company\'s parcels, and their total opens exactly that many rows', async () => {
+    const { context, page } = await signedInWithApi(browser, DEMO.partner);
+    await page.goto(`${BASE_URL}/@next/statistics/branches-partner`);
+    await page.getByTestId('stat-branch-partner').waitFor();
+    await choosePreset(page, 'Son 12 ay');
+    const total = await readNumber(page, 'stat-figure-declaration_count');
+    expect(total).toBeGreaterThan(0);
+    expect(await openRows(page, page.getByTestId('stat-figure-declaration_count'), 'statistics-drill-declarations')).toBe(total);
+    // a partner has no declarations list and no statistics index: neither is offered
+    await expect(page.getByTestId('stat-drill-list-link').count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Statistika səhifələrinə qayıt' }).count()).resolves.toBe(0);
+    await shot(page, 'statistics-branch-partner');
+    await context.close();
+  });
 });
