@@ -290,6 +290,29 @@ describe('POST orders/edit/state', () => {
     expect(await findLedgerViolations(db())).toEqual([]);
   });
 
+  test("deleting a paid order (orders/cancel) gives back what it took, as orders/info's amounts_to_refund said", async () => {
+    const c = customers[10]!;
+    await setBalanceThroughLedger(db(), c, '300.00', 'TRY');
+    const id = await makeOrder(c);
+    expect((await pay(id)).statusCode).toBe(200); // −115.50
+    await changePrice(id, { price: '60.00', quantity: 2, cargoPrice: '10.00' }); // +21.00 open
+    expect((await pay(id)).statusCode).toBe(200); // −21.00
+    await changePrice(id, { price: '60.00', quantity: 2, cargoPrice: '12.00' }); // +2.10 open, not taken
+    const info = await ctx.app.inject({ method: 'GET', url: `/api/admin/orders/info?order_id=${id}`, headers: admin });
+    expect(info.statusCode, info.body).toBe(200);
+    expect(info.json().data.amounts_to_refund).toBe('136.50');
+    expect((await balances(c)).try).toBe('163.50');
+    const deleted = await post(`/api/admin/orders/cancel?order_id=${id}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await balances(c)).try).toBe('300.00');
+    expect(await order(id)).toMatchObject({ returned: true });
+    expect((await order(id)).deletedAt).not.toBeNull();
+    expect((await debtsOf(id)).map((d) => d.status)).toEqual([1, 2]);
+    expect((await operationsOf(id)).at(-1)).toMatchObject({ type: 1, paymentType: 6, amount: '136.50', objectModel: 'order_refund' });
+    expect((await pay(id)).statusCode).toBe(404);
+    expect(await findLedgerViolations(db())).toEqual([]);
+  });
+
   test('the transactions list shows the order payments and refunds as orders (model 1)', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: `/api/admin/v2/pay/getlist?model_id=1&per_page=50`, headers: admin });
     expect(res.statusCode, res.body).toBe(200);
