@@ -21,6 +21,7 @@ import { generateCashflowDemoData } from './demo-cashflow';
 import { reconcileDemoFlags } from './demo-consistency';
 import { generateTicketsDemoData } from './demo-tickets';
 import { generateNotificationsDemoData } from './demo-notifications';
+import { generateOrdersDemoData } from './demo-orders';
 
 export const DEMO_PASSWORD = 'demo12345';
 export const DEMO_STAFF = [
@@ -86,6 +87,7 @@ export async function seedDemoData(db: Db, opts: { customers: number; declaratio
   await generateMoneyDemoData(db); // customers' balance operations behind their balances (issue 8)
   await generateCashflowDemoData(db); // registers in AZN/USD/TRY, cash categories, months of cash-flow operations on the ledger (issue 17)
   await generateHandoverMoneyData(db); // the handover history's cash in register 1, on the ledger (issue 17)
+  await generateOrdersDemoData(db); // orders in every status on the preview simulator's products, paid/refunded on the ledger, debts, linked parcels (issue 18)
   await generateTicketsDemoData(db); // support tickets with conversations, categories, ticket templates (issue 20)
   await generateNotificationsDemoData(db); // templates per channel, opt-ins, a few hundred archived messages (issue 20); after every status change
   await db.insert(settings).values({ groupId: 'system', key: 'demo_seeded_at', value: new Date().toISOString() });

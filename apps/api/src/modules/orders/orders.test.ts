@@ -9,6 +9,7 @@ import { statusHistory } from '../../db/schema/platform';
 import { countries, settings } from '../../db/schema/settings';
 import { users } from '../../db/schema/users';
 import { bearer, logInAs, postForm, startTestApp, type TestContext } from '../../test/harness';
+import { findLedgerViolations } from '../money/service';
 
 /*
  * Orders core (issue 18): the list with every filter and sort, the form's field errors and rules,
@@ -36,7 +37,7 @@ const db = () => ctx.database.db;
 const get = (url: string, headers = admin) => ctx.app.inject({ method: 'GET', url, headers });
 const post = (url: string, headers = admin) => ctx.app.inject({ method: 'POST', url, headers });
 const form = (over: Record<string, string | number> = {}): Record<string, string | number> => ({
-  user_id: customers[0]!.id, country_id: 1, url: 'https://www.trendyol.com/x/p-1', shop_name: 'Trendyol', product_type_id: '',
+  user_id: customers[0]!.id, country_id: 1, url: 'https://shop.example/x/p-1', shop_name: 'Trendyol', product_type_id: '',
   color: 'Qara', size: 'M', quantity: 2, price: '100.50', cargo_price: '20', urgent: '0', descr: 'test', ...over,
 });
 interface Row { id: number; state_id: number; price: string; cargo_price: string; quantity: number; user_id: number; payed: number; currency: string; is_new: number; created_at: string; executive_id: number | null; track_code_declaration: string | null; declaration_id: number | null }
@@ -141,7 +142,7 @@ describe('[ORDERS][FORM] create and edit', () => {
   });
 
   test('edit saves the form; a rejected or cancelled order is not editable; a preview sent with the form is stored', async () => {
-    const preview = { name: 'Köynək', brand: 'X', url: 'https://www.trendyol.com/x/p-1', images: [] };
+    const preview = { name: 'Köynək', brand: 'X', url: 'https://shop.example/x/p-1', images: [] };
     const o = await create({ shop_name: 'form-edit', preview: JSON.stringify(preview) });
     const info = (await get(`/api/admin/orders/info?order_id=${o.id}`)).json().data;
     expect(info.preview).toMatchObject({ name: 'Köynək', brand: 'X' });
@@ -363,5 +364,25 @@ describe('[ORDERS][DELETE] orders/cancel', () => {
     expect(history.length).toBe(1);
     expect(await db().select().from(orderDebts).where(eq(orderDebts.orderId, a.id))).toEqual([]);
     expect(az.errors.notFound).toBeTruthy();
+  });
+});
+
+describe('[ORDERS][DEMO] the seeded orders', () => {
+  test('every status of model 1, paid ones paid through the ledger (refunds for the returned), debts, linked parcels; the ledger adds up', async () => {
+    const demo = await db().execute<{ s: number; n: number }>(sql`select status_id as s, count(*)::int as n from orders where url like 'https://www.%' group by 1`);
+    const byStatus = Object.fromEntries(demo.rows.map((r) => [Number(r.s), Number(r.n)]));
+    for (const s of [4, 5, 7, 8, 9, 10, 32]) expect(byStatus[s] ?? 0, `status ${s}`).toBeGreaterThan(0);
+    const n = async (q: ReturnType<typeof sql>) => Number((await db().execute<{ n: number }>(q)).rows[0]!.n);
+    expect(await n(sql`select count(*)::int as n from orders where status_id in (8, 9, 10) and not payed and url like 'https://www.%'`)).toBe(0);
+    expect(await n(sql`select count(*)::int as n from orders o where o.payed and o.url like 'https://www.%'
+      and not exists (select 1 from balance_operations b where b.object_model = 'order_payment' and b.object_id = o.id and b.amount = o.paid_amount)`)).toBe(0);
+    expect(await n(sql`select count(*)::int as n from orders where returned and url like 'https://www.%'`)).toBeGreaterThan(0);
+    expect(await n(sql`select count(*)::int as n from orders o where o.returned and o.url like 'https://www.%'
+      and not exists (select 1 from balance_operations b where b.object_model = 'order_refund' and b.object_id = o.id)`)).toBe(0);
+    expect(await n(sql`select count(*)::int as n from order_debts d join orders o on o.id = d.order_id where d.status = 0 and o.url like 'https://www.%'`)).toBeGreaterThan(0);
+    expect(await n(sql`select count(*)::int as n from orders o join declarations d on d.id = o.declaration_id where d.user_id = o.user_id`)).toBeGreaterThan(0);
+    expect(await n(sql`select count(*)::int as n from orders o join declarations d on d.id = o.declaration_id where d.user_id <> o.user_id`)).toBe(0);
+    expect(await n(sql`select count(*)::int as n from orders o where preview is null and url like 'https://www.%'`)).toBe(0);
+    expect(await findLedgerViolations(db())).toEqual([]);
   });
 });
