@@ -111,4 +111,18 @@ describe('[STATISTICS][PAGES][E2E] a number opens exactly its rows', () => {
     await shot(page, 'statistics-branch-partner');
     await context.close();
   });
+  test('payments by payment type: the count opens exactly its payments, and the transactions list with the same filters shows as many', async () => {
+    const { context, page } = await signedInWithApi(browser, DEMO.admin);
+    await page.goto(`${BASE_URL}/@next/statistics/payment-types/transactions`);
+    await page.getByTestId('stat-payment-transactions').waitFor();
+    await choosePreset(page, 'Son 7 gün');
+    const total = await readNumber(page, 'stat-figure-count');
+    expect(total).toBeGreaterThan(0);
+    expect(await openRows(page, page.getByTestId('stat-figure-count'), 'statistics-drill-transactions')).toBe(total);
+    await page.getByTestId('stat-drill-list-link').click();
+    await page.waitForURL(/\/@next\/transactions\?/);
+    await waitForTable(page, 'transactions');
+    await expect.poll(() => readTableTotal(page), { timeout: 20_000 }).toBe(total);
+    await context.close();
+  });
 });

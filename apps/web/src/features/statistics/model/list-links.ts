@@ -26,10 +26,10 @@ export function ordersListLink(range: DateRangeValue, pick: { day?: string; stat
   });
 }
 
-/** Confirmed (18) payments for parcels (section 'declaration payments') in the range, of a payment type. */
+/** Confirmed (18) payments (expenses of the balance, type 2) for parcels (section 'declaration payments') in the range, of a payment type (contract paymentListParams). */
 export function paymentsListLink(range: DateRangeValue, pick: { day?: string; payment_type?: Id } = {}): string {
   return buildListLink('transactions', {
-    created_at: rangeOf(range, pick.day), state_id: 18, model_id: DECLARATION_PAYMENT_SECTION, payment_type: pick.payment_type,
+    created_at: rangeOf(range, pick.day), state_id: TRANSACTION_STATUS.confirmed, type: MONEY_TYPE.expense, model_id: DECLARATION_PAYMENT_SECTION, payment_type: pick.payment_type,
   });
 }
 

@@ -71,7 +71,7 @@ describe('[STATISTICS][DRILL] the rows behind a number', () => {
     expect(declarationsListLink(range, { state_id: '9', branch_id: 3 })).toBe('/@next/declarations?created=2026-11-01%7E2026-11-30&state_id=9&branch_id=3');
     expect(declarationsListLink(range, { day: '2026-11-05' })).toBe('/@next/declarations?created=2026-11-05%7E2026-11-05');
     expect(ordersListLink(range, { executive_id: 7, country_id: undefined })).toBe('/@next/orders?created_at=2026-11-01%7E2026-11-30&executive_id=7');
-    expect(paymentsListLink(range, { payment_type: '1,4' })).toBe('/@next/transactions?created_at=2026-11-01%7E2026-11-30&state_id=18&model_id=7&payment_type=1%2C4');
+    expect(paymentsListLink(range, { payment_type: '1,4' })).toBe('/@next/transactions?created_at=2026-11-01%7E2026-11-30&state_id=18&type=2&model_id=7&payment_type=1%2C4');
     expect(buildListLink('users', { gender: 'male', name: '' })).toBe('/@next/users?gender=male');
   });
 });
