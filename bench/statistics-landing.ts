@@ -86,6 +86,10 @@ async function fillLandingData(db: Db): Promise<string> {
     parts.push(`${label} ${s(performance.now() - t)} s`);
   };
   const customers = await one<{ min: number; max: number }>(db, sql`select min(id)::int as min, max(id)::int as max from users where admin = 0`);
+  // the demo seed already wrote some balance operations and orders: up to the asked totals
+  const have = await one<{ b: number; o: number }>(db, sql`select (select count(*) from balance_operations)::int as b, (select count(*) from orders)::int as o`);
+  const operations = Math.max(0, Number(args.operations) - have.b);
+  const orders = Math.max(0, Number(args.orders) - have.o);
   const span = sql.raw(String(customers.max - customers.min + 1));
   const first = sql.raw(String(customers.min));
   await step('partner on 5% of parcels', () => db.execute(sql`update declarations set partner_id = 2 where id % 20 = 0`));
@@ -94,22 +98,22 @@ async function fillLandingData(db: Db): Promise<string> {
     select 2, (1 + (g::bigint * 7919) % (select max(id) from declarations))::int, case when g % 2 = 0 then 8 else 9 end, case when g % 2 = 0 then 9 else 10 end,
            now() - ((g % 730) || ' days')::interval - ((g % 1440) || ' minutes')::interval
     from generate_series(1, ${Number(args.moves)}) g`));
-  await step(`${Number(args.operations).toLocaleString('en')} balance operations`, () => db.execute(sql`
+  await step(`${operations.toLocaleString('en')} balance operations`, () => db.execute(sql`
     insert into balance_operations (user_id, type, payment_type, status_id, currency, amount, amount_azn, created_at)
     select ${first} + ((g::bigint * 7919) % ${span})::int, 1 + (g % 3 = 0)::int, (array[1, 3, 4, 7, 2, 8])[1 + g % 6],
            case when g % 50 = 0 then 21 when g % 40 = 0 then 17 else 18 end,
            case when g % 10 < 6 then 'AZN' when g % 4 = 0 then 'TRY' else 'USD' end,
            round((1 + (g % 997) / 10.0)::numeric, 2), round((1.7 * (1 + (g % 997) / 10.0))::numeric, 2),
            now() - ((g % 365) || ' days')::interval - ((g % 1440) || ' minutes')::interval
-    from generate_series(1, ${Number(args.operations)}) g`));
-  await step(`${Number(args.orders).toLocaleString('en')} orders`, () => db.execute(sql`
+    from generate_series(1, ${operations}) g`));
+  await step(`${orders.toLocaleString('en')} orders`, () => db.execute(sql`
     insert into orders (user_id, country_id, currency, url, price, quantity, status_id, created_at, deleted_at)
     select ${first} + ((g::bigint * 104729) % ${span})::int, 1 + (g % 10 >= 7)::int, case when g % 10 >= 7 then 'USD' else 'TRY' end,
            'https://shop.example/p/' || g, round((1 + (g % 499))::numeric, 2), 1 + g % 4,
            (array[5, 5, 5, 5, 5, 5, 5, 7, 7, 8, 8, 8, 8, 9, 9, 10, 10, 10, 4, 32])[1 + g % 20],
            now() - ((g % 730) || ' days')::interval - ((g % 1440) || ' minutes')::interval,
            case when g % 50 = 0 then now() end
-    from generate_series(1, ${Number(args.orders)}) g`));
+    from generate_series(1, ${orders}) g`));
   await step('handover queue', () => db.execute(sql`
     insert into handover_tasks (status_id, user_id, branch_id, created_at, updated_at)
     select (array[41, 42, 43, 43, 43])[1 + g % 5], ${first} + g, 1 + g % 3, now() - (g % 60 || ' days')::interval, now() - (g % 60 || ' days')::interval
@@ -149,7 +153,7 @@ async function main() {
     await database.migrate();
     const filled = await fillBenchData(db, Number(args.rows));
     generation = `${filled.parts}, ${await fillLandingData(db)}`;
-  } else if ((await one<{ n: number }>(db, sql`select count(*)::int as n from orders`)).n === 0) {
+  } else if ((await one<{ n: number }>(db, sql`select count(*)::int as n from stat_declaration_moves_daily`)).n === 0) {
     // --reuse of a database whose declarations were generated but not the rest (a run stopped there)
     generation = `declarations reused, ${await fillLandingData(db)}`;
   }

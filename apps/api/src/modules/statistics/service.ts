@@ -9,6 +9,7 @@ import { STATISTICS_TIME_ZONE } from '../../db/schema/statistics';
 import { badRequest } from '../../platform/errors';
 import type { RequestUser } from '../../platform/access';
 import { partnerScopeOf, type PartnerScope } from '../../platform/partner-scope';
+import { readCachesOf, ReadCache, type WriteEpoch } from '../../platform/write-epoch';
 import { readBalanceChart } from '../transactions/service';
 import {
   countClients, countHandoverQueue, findOfficeToday, sumAllDeclarationsByStatus, sumBalanceOperations, sumCashByPaymentType, sumCashByRegister,
@@ -38,6 +39,24 @@ function shiftDay(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/**
+ * The landing's replies kept 3 s per database and range (as charts/balance and the lists' capped
+ * totals): a morning's managers open the same range at once, and the rollups move with every write.
+ * Any write through the API drops them (platform/write-epoch.ts); other writers show within 3 s.
+ */
+const LANDING_CACHE_MS = 3_000;
+const landingCaches = new WeakMap<WriteEpoch, ReadCache<unknown>>();
+
+function cached<V>(db: Db, key: string, load: () => Promise<V>): Promise<V> {
+  const epoch = readCachesOf(db);
+  if (!epoch) return load();
+  let cache = landingCaches.get(epoch);
+  if (!cache) landingCaches.set(epoch, (cache = new ReadCache<unknown>(epoch, LANDING_CACHE_MS, 500)));
+  return cache.getOrLoad(key, load) as Promise<V>;
+}
+
+const scopeKey = (scope: PartnerScope) => (scope.kind === 'office' ? 'office' : `partner:${scope.companyId ?? 'none'}`);
+
 const asRange = (range: DayRange) => ({ start_date: range.from, end_date: range.to });
 const nameOr = (name: string | null, id: number) => name ?? `#${id}`;
 
@@ -45,6 +64,10 @@ const nameOr = (name: string | null, id: number) => name ?? `#${id}`;
 export async function readLandingParcels(db: Db, user: RequestUser, query: LandingRange, timeZone: string): Promise<LandingParcelsReply> {
   const range = await resolveLandingRange(db, query, timeZone);
   const scope = partnerScopeOf(user);
+  return cached(db, `parcels:${scopeKey(scope)}:${range.from}:${range.to}`, () => sumLandingParcels(db, range, scope));
+}
+
+async function sumLandingParcels(db: Db, range: DayRange, scope: PartnerScope): Promise<LandingParcelsReply> {
   const [byStatus, byCountry, byDay, customs, branches] = await Promise.all([
     sumDeclarationsByStatus(db, range, scope),
     sumDeclarationsByCountry(db, range, scope),
@@ -67,14 +90,20 @@ export async function readLandingParcels(db: Db, user: RequestUser, query: Landi
 
 /** GET statistics/landing/queue: the handover queue now. */
 export async function readLandingQueue(db: Db, timeZone: string): Promise<LandingQueueReply> {
-  const today = await findOfficeToday(db, timeZone);
-  const counts = await countHandoverQueue(db, today, timeZone);
-  return { data: { ...counts, today } };
+  return cached(db, 'queue', async () => {
+    const today = await findOfficeToday(db, timeZone);
+    const counts = await countHandoverQueue(db, today, timeZone);
+    return { data: { ...counts, today } };
+  });
 }
 
 /** GET statistics/landing/money: registers' income and expense, per payment type, and customers' balance operations. */
 export async function readLandingMoney(db: Db, query: LandingRange, timeZone: string): Promise<LandingMoneyReply> {
   const range = await resolveLandingRange(db, query, timeZone);
+  return cached(db, `money:${range.from}:${range.to}`, () => sumLandingMoney(db, range));
+}
+
+async function sumLandingMoney(db: Db, range: DayRange): Promise<LandingMoneyReply> {
   const [registers, byPayment, balance] = await Promise.all([sumCashByRegister(db, range), sumCashByPaymentType(db, range), sumBalanceOperations(db, range)]);
   return {
     data: {
@@ -89,6 +118,10 @@ export async function readLandingMoney(db: Db, query: LandingRange, timeZone: st
 /** GET statistics/landing/orders: orders created in the range by status and country. */
 export async function readLandingOrders(db: Db, query: LandingRange, timeZone: string): Promise<LandingOrdersReply> {
   const range = await resolveLandingRange(db, query, timeZone);
+  return cached(db, `orders:${range.from}:${range.to}`, () => sumLandingOrders(db, range));
+}
+
+async function sumLandingOrders(db: Db, range: DayRange): Promise<LandingOrdersReply> {
   const [byStatus, byCountry] = await Promise.all([sumOrdersByStatus(db, range), sumOrdersByCountry(db, range)]);
   return {
     data: {
@@ -103,6 +136,10 @@ export async function readLandingOrders(db: Db, query: LandingRange, timeZone: s
 /** GET statistics/landing/customers: customers registered in the range, per day and per branch. */
 export async function readLandingCustomers(db: Db, query: LandingRange, timeZone: string): Promise<LandingCustomersReply> {
   const range = await resolveLandingRange(db, query, timeZone);
+  return cached(db, `customers:${range.from}:${range.to}`, () => sumLandingCustomers(db, range));
+}
+
+async function sumLandingCustomers(db: Db, range: DayRange): Promise<LandingCustomersReply> {
   const [byDay, byBranch] = await Promise.all([sumCustomersPerDay(db, range), sumCustomersByBranch(db, range, TOP_BRANCHES)]);
   return {
     data: {
@@ -116,7 +153,7 @@ export async function readLandingCustomers(db: Db, query: LandingRange, timeZone
 
 /** POST charts/widget: every customer, customers with an order, and customers' balances (charts/balance totals). */
 export async function readChartsWidget(db: Db, timeZone: string): Promise<ChartsWidgetReply> {
-  const [clients, balance] = await Promise.all([countClients(db), readBalanceChart(db, timeZone)]);
+  const [clients, balance] = await Promise.all([cached(db, 'clients', () => countClients(db)), readBalanceChart(db, timeZone)]);
   return {
     data: {
       clients: clients.clients,
@@ -134,8 +171,8 @@ export async function readChartsWidget(db: Db, timeZone: string): Promise<Charts
 export async function readChartsByStatus(db: Db, user: RequestUser): Promise<ChartsByStatusReply> {
   const scope: PartnerScope = partnerScopeOf(user);
   const [orders, declarations] = await Promise.all([
-    scope.kind === 'partner' ? Promise.resolve([]) : sumOrdersByStatus(db, null),
-    sumAllDeclarationsByStatus(db, scope),
+    scope.kind === 'partner' ? Promise.resolve([]) : cached(db, 'bystatus:orders', () => sumOrdersByStatus(db, null)),
+    cached(db, `bystatus:declarations:${scopeKey(scope)}`, () => sumAllDeclarationsByStatus(db, scope)),
   ]);
   const row = (r: { state_id: number; state_name: string | null; count: number }) => ({ state_id: r.state_id, state_name: nameOr(r.state_name, r.state_id), count: r.count });
   return { data: { orders: orders.map(row), declarations: declarations.map(row) } };
