@@ -86,7 +86,8 @@ export function OrdersPage({ overlay }: { overlay?: (context: OrdersOutletContex
               onClick={() => void navigate(`/@next/orders/create${location.search}`)}>
               {t.create}
             </Button>
-            <Button icon={<CheckSquareOutlined />} onClick={selectPage}>{t.selectAll}</Button>
+            {/* the toolbar hides what does not fit from its end: the selection's sum and status come first */}
+            <SelectionSum rows={selectedRows} />
             {selectedRows.length > 0 && (
               <Dropdown trigger={['click']} menu={{
                 items: buildStatusItems(
@@ -99,7 +100,7 @@ export function OrdersPage({ overlay }: { overlay?: (context: OrdersOutletContex
                 <Button icon={<SwapOutlined />} data-testid="orders-selection-status">{`${t.changeSelected} (${selectedRows.length})`} <DownOutlined /></Button>
               </Dropdown>
             )}
-            <SelectionSum rows={selectedRows} />
+            <Button icon={<CheckSquareOutlined />} onClick={selectPage}>{t.selectAll}</Button>
             <BulkStatusButton filters={toOrderFilterQuery(params)} statuses={statusOptions} />
             <Link to={`${COUNTS_PATH}${location.search}`}>
               <Button icon={<BarChartOutlined />} data-testid="orders-counts">{t.countsByStatus}</Button>
