@@ -33,6 +33,8 @@ export async function seedReferenceData(db: Db): Promise<void> {
     { currencyName: 'ABŞ dolları', currencyCode: 'USD', currencyRate: '1.7000' },
     { currencyName: 'Türk lirəsi', currencyCode: 'TRY', currencyRate: '0.0410' },
     { currencyName: 'Azərbaycan manatı', currencyCode: 'AZN', currencyRate: '1.0000' },
+    // After the first three (ids 1-3 stay USD, TRY, AZN): the product preview's EUR price; the rates job fetches it.
+    { currencyName: 'Avro', currencyCode: 'EUR', currencyRate: '1.9650' },
   ]).onConflictDoNothing();
   const defaults: { groupId: string; key: string; value: unknown }[] = [
     { groupId: 'global', key: 'sendDeclarationsToCustoms', value: false },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startCbarSimulator, type CbarSimulator } from '../../integrations/currency-rates/simulator';
+import { simulatedRates, startCbarSimulator, type CbarSimulator } from '../../integrations/currency-rates/simulator';
 import { az } from '@app/contract/texts/az';
 import { bearer, logInAs, postForm, startTestApp, type TestContext } from '../../test/harness';
 import { CURRENCY_RATES_JOB } from './service';
@@ -41,11 +41,14 @@ const rateOf = async (code: string) => {
 };
 
 describe('[CURRENCIES][API] currencies and the official rate', () => {
-  test('the seeded rates answer before any fetch: USD 1.7, a week of TRY rates', async () => {
+  test('the seeded rates answer before any fetch: USD 1.7, a week of TRY rates, EUR at its seeded rate', async () => {
     const { status, body } = await get('/api/client/currencies');
     expect(status).toBe(200);
-    expect(body.data.map((c: { currency_code: string }) => c.currency_code)).toEqual(['USD', 'TRY', 'AZN']);
+    expect(body.data.map((c: { id: number; currency_code: string }) => [c.id, c.currency_code])).toEqual([[1, 'USD'], [2, 'TRY'], [3, 'AZN'], [4, 'EUR']]);
     expect(body.data[0]).toMatchObject({ currency_name: 'ABŞ dolları', currency_rate: 1.7, rate_date: expect.any(String) });
+    // EUR (the product preview's fourth price) has no fetched day yet: its seeded rate answers
+    expect(body.data[3]).toMatchObject({ currency_name: 'Avro', currency_rate: 1.965, rate_date: null });
+    expect(await rateOf('eur')).toMatchObject({ currency: 'EUR', rate: '1.9650', nominal: 1, date: null });
     const usd = await rateOf('usd');
     expect(usd).toMatchObject({ currency: 'USD', rate: '1.700000', nominal: 1 });
   });
@@ -84,11 +87,16 @@ describe('[CURRENCIES][JOB] the recurring rates job', () => {
     expect(new Date(`${tryRate.date}T00:00:00Z`).getUTCDay()).not.toBe(0); // a published (working) day
     const usd = (await get('/api/client/currencies')).body.data.find((c: { currency_code: string }) => c.currency_code === 'USD');
     expect(usd).toMatchObject({ currency_rate: 1.7, rate_date: tryRate.date });
-    // Only the office's currencies are stored (EUR, RUB, GBP of the bank's file are not in the list).
+    // EUR is one of the office's currencies: the bank's rate of that day replaces the seeded one.
+    const eur = (await get('/api/client/currencies')).body.data.find((c: { currency_code: string }) => c.currency_code === 'EUR');
+    const bankEur = simulatedRates(tryRate.date).find((r) => r.code === 'EUR')!.value;
+    expect(eur).toMatchObject({ rate_date: tryRate.date, currency_rate: Number(bankEur) });
+    expect(await rateOf('EUR')).toMatchObject({ date: tryRate.date, value: bankEur, nominal: 1 });
+    // Only the office's currencies are stored (RUB, GBP of the bank's file are not in the list).
     const azn = (await get('/api/client/currencies')).body.data.find((c: { currency_code: string }) => c.currency_code === 'AZN');
     expect(azn.rate_date < tryRate.date).toBe(true); // the bank does not publish AZN: its seeded day stays
     const codes = await ctx.database.db.execute(sql`select distinct currency_code from currency_rates order by 1`);
-    expect(codes.rows.map((r) => (r as { currency_code: string }).currency_code)).toEqual(['AZN', 'TRY', 'USD']);
+    expect(codes.rows.map((r) => (r as { currency_code: string }).currency_code)).toEqual(['AZN', 'EUR', 'TRY', 'USD']);
   });
 
   test('the job is scheduled once per interval: running again at once does nothing', async () => {
@@ -120,16 +128,16 @@ describe('[CURRENCIES][SETTINGS] the currencies list\'s create and edit (system_
     Number((await ctx.database.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_log where action = ${action}`)).rows[0]!.n);
 
   test('admin adds a currency: the code is taken in capitals, listed with its rate, audited', async () => {
-    const created = await save('create', { currency_name: 'Avro', currency_code: 'eur', currency_rate: '1,9876' });
+    const created = await save('create', { currency_name: 'Funt sterlinq', currency_code: 'gbp', currency_rate: '2,2345' });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const id = created.body.data.id;
     const row = (await get('/api/client/currencies')).body.data.find((c: { id: number }) => c.id === id);
-    expect(row).toMatchObject({ currency_name: 'Avro', currency_code: 'EUR', currency_rate: 1.9876, rate_date: null });
+    expect(row).toMatchObject({ currency_name: 'Funt sterlinq', currency_code: 'GBP', currency_rate: 2.2345, rate_date: null });
     const info = await ctx.app.inject({ url: `/api/admin/currencies/info?currency_id=${id}`, headers: admin });
-    expect(info.json().data).toMatchObject({ id, currency_code: 'EUR', created_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/) });
+    expect(info.json().data).toMatchObject({ id, currency_code: 'GBP', created_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/) });
     expect(await auditOf('currency.create')).toBe(1);
     // the rate is AZN per unit (cbar reads it until the bank publishes the code)
-    expect((await get('/api/client/cbar?currency=EUR')).body.data).toBe('1.9876');
+    expect((await get('/api/client/cbar?currency=GBP')).body.data).toBe('2.2345');
   });
 
   test('a taken code, a malformed code, a rate of zero or with 5 decimals are field errors; nothing is added', async () => {
@@ -147,15 +155,15 @@ describe('[CURRENCIES][SETTINGS] the currencies list\'s create and edit (system_
   });
 
   test('admin edits the name and the rate; the code stays; a missing currency is 404', async () => {
-    const eur = (await get('/api/client/currencies')).body.data.find((c: { currency_code: string }) => c.currency_code === 'EUR');
-    const edited = await save('edit', { currency_id: eur.id, currency_name: 'Avro (EUR)', currency_code: 'EUR', currency_rate: '2.01' });
+    const gbp = (await get('/api/client/currencies')).body.data.find((c: { currency_code: string }) => c.currency_code === 'GBP');
+    const edited = await save('edit', { currency_id: gbp.id, currency_name: 'Funt sterlinq (GBP)', currency_code: 'GBP', currency_rate: '2.31' });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
-    const after = (await get('/api/client/currencies')).body.data.find((c: { id: number }) => c.id === eur.id);
-    expect(after).toMatchObject({ currency_name: 'Avro (EUR)', currency_rate: 2.01 });
+    const after = (await get('/api/client/currencies')).body.data.find((c: { id: number }) => c.id === gbp.id);
+    expect(after).toMatchObject({ currency_name: 'Funt sterlinq (GBP)', currency_rate: 2.31 });
     const changes = await ctx.database.db.execute<{ changes: Record<string, unknown> }>(
       sql`select changes from audit_log where action = 'currency.update' order by id desc limit 1`);
-    expect(changes.rows[0]!.changes).toMatchObject({ currency_name: { from: 'Avro', to: 'Avro (EUR)' } });
-    const recode = await save('edit', { currency_id: eur.id, currency_name: 'Avro', currency_code: 'GBP', currency_rate: '2.01' });
+    expect(changes.rows[0]!.changes).toMatchObject({ currency_name: { from: 'Funt sterlinq', to: 'Funt sterlinq (GBP)' } });
+    const recode = await save('edit', { currency_id: gbp.id, currency_name: 'Funt sterlinq', currency_code: 'JPY', currency_rate: '2.31' });
     expect(recode.status).toBe(422);
     expect(recode.body.errors.currency_code).toEqual([az.settingsLists.codeFixed]);
     expect((await save('edit', { currency_id: 999999, currency_name: 'Yox', currency_code: 'XXX', currency_rate: '1' })).status).toBe(404);

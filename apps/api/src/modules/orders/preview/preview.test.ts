@@ -2,9 +2,12 @@ import { ZProductPreviewReply } from '@app/contract/product-preview';
 import { az, fill } from '@app/contract/texts/az';
 import { azProductPreview as t } from '@app/contract/texts/az-product-preview';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createCbarClient } from '../../../integrations/currency-rates/client';
+import { simulatedRates, startCbarSimulator } from '../../../integrations/currency-rates/simulator';
 import { convertAmount } from '../../../integrations/product-preview/price';
 import { SIMULATED_CASES, SIMULATED_PRODUCTS, startProductSimulator, type ProductSimulator } from '../../../integrations/product-preview/simulator';
 import { bearer, logInAs, startTestApp, type TestContext } from '../../../test/harness';
+import { refreshCurrencyRates, todayIn } from '../../currencies/service';
 import { readProductPreview } from './service';
 
 let sim: ProductSimulator;
@@ -31,7 +34,7 @@ async function rate(code: string): Promise<string> {
 }
 
 describe('[ORDERS][PREVIEW][API] GET bonaz/parser and product', () => {
-  test('a Trendyol product: its fields, the price exactly, and TRY/AZN/USD at the day\'s rates', async () => {
+  test('a Trendyol product: its fields, the price exactly, and TRY/AZN/USD/EUR at the day\'s rates', async () => {
     const nike = SIMULATED_PRODUCTS[0]!;
     const { status, body } = await preview(nike.url);
     expect(status).toBe(200);
@@ -42,13 +45,13 @@ describe('[ORDERS][PREVIEW][API] GET bonaz/parser and product', () => {
       mainImage: 'https://cdn.dsmcdn.com/ty1001/product/media/images/nike-270-1.jpg',
       price: { amount: '4299.90', originalAmount: '5199.00', currency: 'TRY', symbol: '₺' },
     });
-    const [tryRate, usdRate] = [await rate('TRY'), await rate('USD')];
+    const [tryRate, usdRate, eurRate] = [await rate('TRY'), await rate('USD'), await rate('EUR')];
+    expect(eurRate).toBe('1.9650'); // EUR is an office currency: its seeded rate until the rates job fetches the day's
     expect(body.data.price.converted).toEqual({
       try: '4299.90',
       azn: convertAmount('4299.90', tryRate, '1'),
       usd: convertAmount('4299.90', tryRate, usdRate),
-      // EUR is not among the office's currencies (no rate stored): no guess
-      eur: null,
+      eur: convertAmount('4299.90', tryRate, eurRate),
     });
     expect(body.data.price.ratesDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
@@ -105,5 +108,22 @@ describe('[ORDERS][PREVIEW][API] GET bonaz/parser and product', () => {
     expect(await readProductPreview(deps, 'http://127.0.0.1/', { orNull: true })).toBeNull();
     expect(await readProductPreview(deps, SIMULATED_CASES.broken, { orNull: true })).toBeNull();
     await expect(readProductPreview(deps, SIMULATED_CASES.broken)).rejects.toMatchObject({ statusCode: 422, errors: { url: [t.notParsed] } });
+  });
+
+  test('after the rates job ran, EUR is converted at the bank\'s rate of that day', async () => {
+    const bank = await startCbarSimulator();
+    try {
+      const client = createCbarClient({ baseUrl: bank.url, timeoutMs: 2000 });
+      const { date } = await refreshCurrencyRates(ctx.database.db, client, todayIn(ctx.config.APP_TIMEZONE), () => {});
+      const published = new Map(simulatedRates(date).map((r) => [r.code, r.value]));
+      const { body } = await preview(SIMULATED_PRODUCTS[0]!.url);
+      // the bank publishes TRY and EUR per one unit: AZN per unit = the file's value
+      expect(body.data.price.converted.eur).toBe(convertAmount('4299.90', published.get('TRY')!, published.get('EUR')!));
+      const eur = await ctx.app.inject({ url: '/api/client/cbar?currency=EUR', headers: bearer(token) });
+      expect(eur.json().detail).toMatchObject({ date, value: published.get('EUR') }); // the stored day's rate, not the seeded one
+      expect(body.data.price.ratesDate).toBe(date);
+    } finally {
+      await bank.close();
+    }
   });
 });
