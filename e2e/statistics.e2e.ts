@@ -62,6 +62,27 @@ describe('[STATISTICS][LANDING][E2E]', () => {
     await context.close();
   });
 
+  test('the chart library (uPlot, a lazy chunk) is loaded by statistics only, never by the login page or a list', async () => {
+    const { context, page } = await openPage(browser);
+    const isChart = (url: string) => /uplot/i.test(url);
+    const loaded: string[] = [];
+    page.on('request', (request) => { if (isChart(request.url())) loaded.push(new URL(request.url()).pathname); });
+    await page.goto(`${BASE_URL}/login`);
+    await page.getByLabel('E-poçt').waitFor();
+    expect(loaded).toEqual([]);
+    await signInAndWait(page, DEMO.admin); // lands on statistics, which draws its charts
+    await page.getByTestId('uplot-chart').first().waitFor({ timeout: 30_000 });
+    expect(loaded.some((path) => /uPlot\.min-[\w-]+\.js$/.test(path))).toBe(true);
+    // a list opened afresh (its own page load, signed in) loads none of it
+    const list = await context.newPage();
+    const listLoaded: string[] = [];
+    list.on('request', (request) => { if (isChart(request.url())) listLoaded.push(request.url()); });
+    await list.goto(`${BASE_URL}/@next/declarations`);
+    await waitForTable(list, 'declarations');
+    expect(listLoaded).toEqual([]);
+    await context.close();
+  });
+
   test('a warehouseman without stat lands on the declarations list, not a placeholder', async () => {
     const { context: adminContext, api } = await signedInWithApi(browser, DEMO.admin);
     const users = await api<{ data: { id: number; email: string }[] }>('/api/admin/v2/client/list?per_page=5&email=anbar@example.az&admin=2');
