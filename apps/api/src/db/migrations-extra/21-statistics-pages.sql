@@ -179,6 +179,87 @@ select (b.created_at at time zone 'Asia/Baku')::date,
 from balance_operations b
 group by 1, 2, 3, 4, 5;
 --> statement-breakpoint
+-- declaration_payment_stats_daily: counter payments (declaration_payments) by office day and main
+-- payment type (the largest part: balance 7 when it is at least cash and terminal, else terminal 3
+-- when above cash, else cash 1), kept like the rollups above.
+create or replace function declaration_payment_stats_apply() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'INSERT' then
+    insert into declaration_payment_stats_daily as t (day, payment_type, payments, parcels, debt_usd, debt_azn, paid_azn)
+    select (p.created_at at time zone 'Asia/Baku')::date,
+           (case when p.balance_azn >= greatest(p.cash_azn, p.terminal_azn) and p.balance_azn > 0 then 7
+                 when p.terminal_azn > p.cash_azn then 3 else 1 end)::smallint,
+           sum(p.sign), sum(p.sign * jsonb_array_length(p.declaration_ids)), sum(p.sign * p.debt_usd), sum(p.sign * p.debt_azn), sum(p.sign * p.total_azn)
+    from (select created_at, cash_azn, terminal_azn, balance_azn, declaration_ids, debt_usd, debt_azn, total_azn, 1 as sign from declaration_payment_stats_new) p
+    group by 1, 2
+    having sum(p.sign) <> 0 or sum(p.sign * p.debt_usd) <> 0 or sum(p.sign * p.total_azn) <> 0
+        or sum(p.sign * p.debt_azn) <> 0 or sum(p.sign * jsonb_array_length(p.declaration_ids)) <> 0
+    order by 1, 2
+    on conflict (day, payment_type) do update set
+      payments = t.payments + excluded.payments, parcels = t.parcels + excluded.parcels, debt_usd = t.debt_usd + excluded.debt_usd,
+      debt_azn = t.debt_azn + excluded.debt_azn, paid_azn = t.paid_azn + excluded.paid_azn;
+  elsif tg_op = 'DELETE' then
+    insert into declaration_payment_stats_daily as t (day, payment_type, payments, parcels, debt_usd, debt_azn, paid_azn)
+    select (p.created_at at time zone 'Asia/Baku')::date,
+           (case when p.balance_azn >= greatest(p.cash_azn, p.terminal_azn) and p.balance_azn > 0 then 7
+                 when p.terminal_azn > p.cash_azn then 3 else 1 end)::smallint,
+           sum(p.sign), sum(p.sign * jsonb_array_length(p.declaration_ids)), sum(p.sign * p.debt_usd), sum(p.sign * p.debt_azn), sum(p.sign * p.total_azn)
+    from (select created_at, cash_azn, terminal_azn, balance_azn, declaration_ids, debt_usd, debt_azn, total_azn, -1 as sign from declaration_payment_stats_old) p
+    group by 1, 2
+    having sum(p.sign) <> 0 or sum(p.sign * p.debt_usd) <> 0 or sum(p.sign * p.total_azn) <> 0
+        or sum(p.sign * p.debt_azn) <> 0 or sum(p.sign * jsonb_array_length(p.declaration_ids)) <> 0
+    order by 1, 2
+    on conflict (day, payment_type) do update set
+      payments = t.payments + excluded.payments, parcels = t.parcels + excluded.parcels, debt_usd = t.debt_usd + excluded.debt_usd,
+      debt_azn = t.debt_azn + excluded.debt_azn, paid_azn = t.paid_azn + excluded.paid_azn;
+  elsif tg_op = 'UPDATE' then
+    insert into declaration_payment_stats_daily as t (day, payment_type, payments, parcels, debt_usd, debt_azn, paid_azn)
+    select (p.created_at at time zone 'Asia/Baku')::date,
+           (case when p.balance_azn >= greatest(p.cash_azn, p.terminal_azn) and p.balance_azn > 0 then 7
+                 when p.terminal_azn > p.cash_azn then 3 else 1 end)::smallint,
+           sum(p.sign), sum(p.sign * jsonb_array_length(p.declaration_ids)), sum(p.sign * p.debt_usd), sum(p.sign * p.debt_azn), sum(p.sign * p.total_azn)
+    from (select created_at, cash_azn, terminal_azn, balance_azn, declaration_ids, debt_usd, debt_azn, total_azn, 1 as sign from declaration_payment_stats_new union all select created_at, cash_azn, terminal_azn, balance_azn, declaration_ids, debt_usd, debt_azn, total_azn, -1 from declaration_payment_stats_old) p
+    group by 1, 2
+    having sum(p.sign) <> 0 or sum(p.sign * p.debt_usd) <> 0 or sum(p.sign * p.total_azn) <> 0
+        or sum(p.sign * p.debt_azn) <> 0 or sum(p.sign * jsonb_array_length(p.declaration_ids)) <> 0
+    order by 1, 2
+    on conflict (day, payment_type) do update set
+      payments = t.payments + excluded.payments, parcels = t.parcels + excluded.parcels, debt_usd = t.debt_usd + excluded.debt_usd,
+      debt_azn = t.debt_azn + excluded.debt_azn, paid_azn = t.paid_azn + excluded.paid_azn;
+  end if;
+  return null;
+end
+$$;
+--> statement-breakpoint
+drop trigger if exists declaration_payments_stats_insert on declaration_payments;
+--> statement-breakpoint
+create trigger declaration_payments_stats_insert after insert on declaration_payments
+  referencing new table as declaration_payment_stats_new
+  for each statement execute function declaration_payment_stats_apply();
+--> statement-breakpoint
+drop trigger if exists declaration_payments_stats_update on declaration_payments;
+--> statement-breakpoint
+create trigger declaration_payments_stats_update after update on declaration_payments
+  referencing old table as declaration_payment_stats_old new table as declaration_payment_stats_new
+  for each statement execute function declaration_payment_stats_apply();
+--> statement-breakpoint
+drop trigger if exists declaration_payments_stats_delete on declaration_payments;
+--> statement-breakpoint
+create trigger declaration_payments_stats_delete after delete on declaration_payments
+  referencing old table as declaration_payment_stats_old
+  for each statement execute function declaration_payment_stats_apply();
+--> statement-breakpoint
+-- Backfill (idempotent): recomputed from the payments (emptied first).
+delete from declaration_payment_stats_daily;
+--> statement-breakpoint
+insert into declaration_payment_stats_daily (day, payment_type, payments, parcels, debt_usd, debt_azn, paid_azn)
+select (p.created_at at time zone 'Asia/Baku')::date,
+       (case when p.balance_azn >= greatest(p.cash_azn, p.terminal_azn) and p.balance_azn > 0 then 7
+             when p.terminal_azn > p.cash_azn then 3 else 1 end)::smallint,
+       count(*), sum(jsonb_array_length(p.declaration_ids)), sum(p.debt_usd), sum(p.debt_azn), sum(p.total_azn)
+from declaration_payments p
+group by 1, 2;
+--> statement-breakpoint
 -- Flight totals (issue 19 item 3): a flight's completion counts the parcels that reached the branch,
 -- at the local warehouse (9) or handed over from it (10); status 10 alone read 0/272 while 151
 -- parcels were at the branch. Same triggers (migration 0005), the completed condition widened.

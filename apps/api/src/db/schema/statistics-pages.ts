@@ -38,3 +38,18 @@ export const balanceStatsDaily = pgTable('balance_stats_daily', {
   count: integer('count').notNull().default(0),
   amountAzn: numeric('amount_azn', { precision: 16, scale: 2 }).notNull().default('0'),
 }, (t) => [primaryKey({ columns: [t.day, t.objectKind, t.type, t.paymentType, t.statusId] })]);
+
+/**
+ * Counter payments for parcels (declaration_payments, one per handover) by office day and main
+ * payment type (the largest part: cash 1, terminal 3, the customer's balance 7): payments, parcels,
+ * delivery debt in USD and AZN, AZN paid.
+ */
+export const declarationPaymentStatsDaily = pgTable('declaration_payment_stats_daily', {
+  day: date('day', { mode: 'string' }).notNull(),
+  paymentType: smallint('payment_type').notNull(),
+  payments: integer('payments').notNull().default(0),
+  parcels: integer('parcels').notNull().default(0),
+  debtUsd: numeric('debt_usd', { precision: 16, scale: 2 }).notNull().default('0'),
+  debtAzn: numeric('debt_azn', { precision: 16, scale: 2 }).notNull().default('0'),
+  paidAzn: numeric('paid_azn', { precision: 16, scale: 2 }).notNull().default('0'),
+}, (t) => [primaryKey({ columns: [t.day, t.paymentType] })]);

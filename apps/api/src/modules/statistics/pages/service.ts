@@ -64,25 +64,11 @@ const decimal = (c: bigint) => {
   return `${sign}${a / 100n}.${String(a % 100n).padStart(2, '0')}`;
 };
 
-interface Figures { count: number; price: bigint; delivery: bigint }
-const emptyFigures = (): Figures => ({ count: 0, price: 0n, delivery: 0n });
-function addRow(into: Figures, r: DeclarationStatsRow) {
-  into.count += r.count;
-  into.price += cents(r.price);
-  into.delivery += cents(r.deliveryPrice);
-}
-const figuresOut = (f: Figures) => ({ declaration_count: f.count, price: decimal(f.price), delivery_price: decimal(f.delivery) });
-
-function groupBy<K>(rows: readonly DeclarationStatsRow[], key: (r: DeclarationStatsRow) => K): Map<K, Figures> {
-  const out = new Map<K, Figures>();
-  for (const r of rows) {
-    const k = key(r);
-    let f = out.get(k);
-    if (!f) out.set(k, (f = emptyFigures()));
-    addRow(f, r);
-  }
-  return out;
-}
+const figuresOf = (r: DeclarationStatsRow) => ({ declaration_count: r.count, price: decimal(cents(r.price)), delivery_price: decimal(cents(r.deliveryPrice)) });
+const ofSet = (rows: readonly DeclarationStatsRow[], set: DeclarationStatsRow['set']) => rows.filter((r) => r.set === set);
+/** The total row (always there: the empty grouping set answers one row even over no rows). */
+const totalOf = (rows: readonly DeclarationStatsRow[]): DeclarationStatsRow =>
+  ofSet(rows, 'total')[0] ?? { set: 'total', day: null, statusId: null, branchId: null, planCategoryId: null, count: 0, price: '0', deliveryPrice: '0' };
 
 // ---------------------------------------------------------------- declarations by status per branch
 
@@ -118,28 +104,22 @@ export async function readDeclarationCounts(db: Db, user: RequestUser, q: Declar
   if (isDrillDown(q)) return listDeclarations(db, listQueryOf(drillParams(range, q), q, company), timeZone);
   const rows = await sumDeclarationStats(db, {
     from: q.changed_date ?? range.start_date, to: q.changed_date ?? range.end_date, states: q.state_id, branches: q.branch_id, company,
-  }, timeZone);
+  }, timeZone, ['day', 'state', 'branch', 'cell', 'total']);
   const [statusNames, branchNames] = await Promise.all([
-    findDeclarationStatusNames(db), findBranchNames(db, [...new Set(rows.map((r) => r.branchId).filter((id) => id > 0))]),
+    findDeclarationStatusNames(db), findBranchNames(db, [...new Set(ofSet(rows, 'branch').map((r) => r.branchId!).filter((id) => id > 0))]),
   ]);
   const branchName = (id: number) => (id > 0 ? branchNames.get(id) ?? `#${id}` : t.noBranch);
   const stateName = (id: number) => statusNames.get(id) ?? `#${id}`;
-  const total = emptyFigures();
-  for (const r of rows) addRow(total, r);
-  const days = [...groupBy(rows, (r) => r.day)].sort(([a], [b]) => a.localeCompare(b));
-  const states = [...groupBy(rows, (r) => r.statusId)].sort(([a], [b]) => a - b);
-  const branchList = [...groupBy(rows, (r) => r.branchId)].sort(([a], [b]) => a - b);
-  const cells = [...groupBy(rows, (r) => `${r.branchId}|${r.statusId}`)]
-    .map(([k, f]) => { const [branchId, statusId] = k.split('|').map(Number) as [number, number]; return { branchId, statusId, f }; })
-    .sort((a, b) => a.branchId - b.branchId || a.statusId - b.statusId);
+  const total = totalOf(rows);
   return {
-    data: days.map(([day, f]) => ({ changed_date: day, ...figuresOut(f) })),
-    by_state: states.map(([id, f]) => ({ state_id: id, state_name: stateName(id), ...figuresOut(f) })),
-    by_branch: branchList.map(([id, f]) => ({ branch_id: id > 0 ? id : null, branch_name: branchName(id), ...figuresOut(f) })),
-    by_branch_state: cells.map((c) => ({
-      branch_id: c.branchId > 0 ? c.branchId : null, branch_name: branchName(c.branchId), state_id: c.statusId, state_name: stateName(c.statusId), ...figuresOut(c.f),
+    data: ofSet(rows, 'day').sort((a, b) => a.day!.localeCompare(b.day!)).map((r) => ({ changed_date: r.day!, ...figuresOf(r) })),
+    by_state: ofSet(rows, 'state').sort((a, b) => a.statusId! - b.statusId!).map((r) => ({ state_id: r.statusId!, state_name: stateName(r.statusId!), ...figuresOf(r) })),
+    by_branch: ofSet(rows, 'branch').sort((a, b) => a.branchId! - b.branchId!)
+      .map((r) => ({ branch_id: r.branchId! > 0 ? r.branchId! : null, branch_name: branchName(r.branchId!), ...figuresOf(r) })),
+    by_branch_state: ofSet(rows, 'cell').sort((a, b) => a.branchId! - b.branchId! || a.statusId! - b.statusId!).map((r) => ({
+      branch_id: r.branchId! > 0 ? r.branchId! : null, branch_name: branchName(r.branchId!), state_id: r.statusId!, state_name: stateName(r.statusId!), ...figuresOf(r),
     })),
-    total: { declaration_count: total.count, price: Number(decimal(total.price)), delivery_price: Number(decimal(total.delivery)) },
+    total: { declaration_count: total.count, price: Number(total.price), delivery_price: Number(total.deliveryPrice) },
     ...range,
   };
 }
@@ -191,13 +171,10 @@ export async function readPartnerDeclarationCounts(db: Db, user: RequestUser, q:
   if (isDrillDown(q)) return listDeclarations(db, listQueryOf(drillParams(range, q), q, company), timeZone);
   const rows = await sumDeclarationStats(db, {
     from: q.changed_date ?? range.start_date, to: q.changed_date ?? range.end_date, states: q.state_id, branches: q.branch_id, company,
-  }, timeZone);
-  const total = emptyFigures();
-  for (const r of rows) addRow(total, r);
-  const days = [...groupBy(rows, (r) => r.day)].sort(([a], [b]) => a.localeCompare(b));
+  }, timeZone, ['day', 'total']);
   return {
-    data: days.map(([day, f]) => ({ changed_date: day, ...figuresOut(f) })),
-    total: figuresOut(total),
+    data: ofSet(rows, 'day').sort((a, b) => a.day!.localeCompare(b.day!)).map((r) => ({ changed_date: r.day!, ...figuresOf(r) })),
+    total: figuresOf(totalOf(rows)),
     company_id: company.kind === 'company' ? company.companyId : null,
     ...range,
   };
@@ -206,16 +183,16 @@ export async function readPartnerDeclarationCounts(db: Db, user: RequestUser, q:
 /** GET statistics/by_tariff_count: declarations created in the range per plan category. */
 export async function readTariffCounts(db: Db, q: TariffCountsQuery, timeZone: string): Promise<TariffCountsReply> {
   const range = resolveRange(q, timeZone);
-  const rows = await sumDeclarationStats(db, { from: range.start_date, to: range.end_date, states: q.state_id, branches: q.branch_id, company: { kind: 'all' } }, timeZone);
-  const groups = [...groupBy(rows, (r) => r.planCategoryId)].sort(([a], [b]) => a - b);
-  const names = await findPlanCategoryNames(db, groups.map(([id]) => id).filter((id) => id > 0));
-  const total = emptyFigures();
-  for (const r of rows) addRow(total, r);
+  const rows = await sumDeclarationStats(db, { from: range.start_date, to: range.end_date, states: q.state_id, branches: q.branch_id, company: { kind: 'all' } }, timeZone, ['plan', 'total']);
+  const groups = ofSet(rows, 'plan').sort((a, b) => a.planCategoryId! - b.planCategoryId!);
+  const names = await findPlanCategoryNames(db, groups.map((r) => r.planCategoryId!).filter((id) => id > 0));
+  const total = totalOf(rows);
   return {
-    data: groups.map(([id, f]) => ({
-      plan_category_id: id > 0 ? id : null, tariff_category_name: id > 0 ? names.get(id) ?? `#${id}` : t.noPlanCategory, ...figuresOut(f),
+    data: groups.map((r) => ({
+      plan_category_id: r.planCategoryId! > 0 ? r.planCategoryId! : null,
+      tariff_category_name: r.planCategoryId! > 0 ? names.get(r.planCategoryId!) ?? `#${r.planCategoryId}` : t.noPlanCategory, ...figuresOf(r),
     })),
-    total: { declaration_count: total.count, price: Number(decimal(total.price)), delivery_price: Number(decimal(total.delivery)) },
+    total: { declaration_count: total.count, price: Number(total.price), delivery_price: Number(total.deliveryPrice) },
     ...range,
   };
 }

@@ -258,6 +258,10 @@ describe('[STATISTICS][PAYMENTS] by_payment_type_count and by_declaration_count'
     expect(paidStats.total.declaration_count).toBe(Number(pd!.parcels));
     expect(paidStats.total.declaration_count).toBeGreaterThanOrEqual(2);
     expect(paidStats.total.delivery_price).toBeCloseTo(Number(pd!.usd), 2);
+    // the rollup (declaration_payment_stats_daily) equals the payments it sums
+    const [kept] = await rows<{ n: number; parcels: number }>(sql`select coalesce(sum(payments), 0)::int as n, coalesce(sum(parcels), 0)::int as parcels from declaration_payment_stats_daily`);
+    const [source] = await rows<{ n: number; parcels: number }>(sql`select count(*)::int as n, coalesce(sum(jsonb_array_length(declaration_ids)), 0)::int as parcels from declaration_payments`);
+    expect(kept).toEqual(source);
   });
 });
 
