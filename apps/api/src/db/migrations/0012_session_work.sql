@@ -144,6 +144,7 @@ CREATE INDEX "orders_track_code_idx" ON "orders" USING btree ("track_code");--> 
 CREATE INDEX "orders_track_code_trgm" ON "orders" USING gin ("track_code" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "orders_shop_name_trgm" ON "orders" USING gin ("shop_name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "orders_executive_idx" ON "orders" USING btree ("executive_id","created_at");--> statement-breakpoint
+CREATE INDEX "orders_stats_idx" ON "orders" USING btree ("created_at","status_id","country_id","executive_id","currency","price","quantity","cargo_price") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_unread_idx" ON "orders" USING btree ("status_id") WHERE is_new and deleted_at is null;
 --> statement-breakpoint
 -- migrations-extra/20-statistics.sql

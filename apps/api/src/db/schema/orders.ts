@@ -78,6 +78,8 @@ export const orders = pgTable('orders', {
   index('orders_track_code_trgm').using('gin', sql`${t.trackCode} gin_trgm_ops`),
   index('orders_shop_name_trgm').using('gin', sql`${t.shopName} gin_trgm_ops`),
   index('orders_executive_idx').on(t.executiveId, t.createdAt),
+  // counts by status and the statistics (by day, by executor) over a created_at range: index-only scans
+  index('orders_stats_idx').on(t.createdAt, t.statusId, t.countryId, t.executiveId, t.currency, t.price, t.quantity, t.cargoPrice).where(sql`deleted_at is null`),
   // the sidebar badge: unread, not deleted
   index('orders_unread_idx').on(t.statusId).where(sql`is_new and deleted_at is null`),
 ]);
