@@ -16,6 +16,7 @@ export const azTransactions = {
   customerNotFound: 'Müştəri tapılmadı',
   operationNotFound: 'Əməliyyat tapılmadı: #{ID}',
   alreadyCancelled: 'Əməliyyat artıq ləğv edilib: #{ID}',
+  orderOwned: 'Əməliyyat #{ID} sifarişə aiddir: onu sifarişin özündən (ödəniş, rədd, ləğv) dəyişin',
   balanceWouldBeNegative: 'Əməliyyat #{ID}: balansda kifayət qədər vəsait yoxdur',
   cashboxWouldBeNegative: 'Əməliyyat #{ID}: kassada kifayət qədər vəsait yoxdur',
   unknownState: 'Belə status yoxdur',

@@ -83,7 +83,9 @@ async function liveIds() {
   const cash = await db().select({ id: cashOperations.id }).from(cashOperations)
     .where(and(eq(cashOperations.statusId, TRANSACTION_STATUS.confirmed), inArray(cashOperations.reason, ['manual', 'transfer'])));
   const balance = await db().select({ id: balanceOperations.id }).from(balanceOperations)
-    .where(and(eq(balanceOperations.statusId, TRANSACTION_STATUS.confirmed), inArray(balanceOperations.currency, ['USD', 'TRY'])));
+    .where(and(eq(balanceOperations.statusId, TRANSACTION_STATUS.confirmed), inArray(balanceOperations.currency, ['USD', 'TRY']),
+      // an order's payment or refund moves only with the order (the transactions list refuses it)
+      sql`coalesce(${balanceOperations.objectModel}, '') not in ('order_payment', 'order_refund')`));
   return { cash: cash.map((r) => r.id), balance: balance.map((r) => r.id) };
 }
 

@@ -238,7 +238,7 @@ export async function isTopupEnabled(db: DbOrTx, currency: 'USD' | 'TRY'): Promi
 /** Locks the operations in id order (a status change works on them as they are now). */
 export function lockOperations(tx: DbOrTx, ids: readonly number[]) {
   return tx.select({
-    id: o.id, userId: o.userId, type: o.type, statusId: o.statusId, currency: o.currency, amount: o.amount,
+    id: o.id, userId: o.userId, type: o.type, statusId: o.statusId, currency: o.currency, amount: o.amount, objectModel: o.objectModel,
   }).from(o).where(inArray(o.id, [...ids])).orderBy(asc(o.id)).for('update');
 }
 

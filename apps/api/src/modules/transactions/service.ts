@@ -1,5 +1,5 @@
 import { compareAmount, subtractAmounts } from '@app/contract/declaration-workflow';
-import { MONEY_TYPE, PAYMENT_TYPE, PAYMENT_TYPE_NAMES, TRANSACTION_STATUS } from '@app/contract/money';
+import { MONEY_OBJECT, MONEY_TYPE, PAYMENT_TYPE, PAYMENT_TYPE_NAMES, TRANSACTION_STATUS } from '@app/contract/money';
 import { fill } from '@app/contract/texts/az';
 import { azTransactions as t } from '@app/contract/texts/az-transactions';
 import {
@@ -200,6 +200,8 @@ function amountForRegister(registerCurrency: string, form: BalanceForm): string 
 
 // ---------------------------------------------------------------- status change and cancel
 
+const ORDER_OWNED_OBJECTS: readonly string[] = [MONEY_OBJECT.orderPayment, MONEY_OBJECT.orderRefund];
+
 /** POST /api/admin/pay/edit/state: any status of model 4, for one or many, all or nothing. */
 export async function changeTransactionStatus(db: Db, user: RequestUser, query: TransactionStateQuery): Promise<TransactionChangedReply> {
   if (!(TRANSACTION_STATUS_IDS as readonly number[]).includes(query.state_id)) throw invalid({ state_id: [t.unknownState] });
@@ -224,6 +226,10 @@ async function applyStatus(tx: DbOrTx, user: RequestUser, requested: readonly nu
   const ops = await lockOperations(tx, ids);
   const missing = ids.filter((id) => !ops.some((op) => Number(op.id) === id));
   if (missing.length) throw invalid({ payment_id: missing.map((id) => fill(t.operationNotFound, { ID: id })) });
+  // An order's payment or refund belongs to the order: its money moves with the order's own actions
+  // (pay, reject, cancel, delete), or the order would stay paid with nothing taken.
+  const ownedByOrder = ops.filter((op) => ORDER_OWNED_OBJECTS.includes(op.objectModel ?? ''));
+  if (ownedByOrder.length) throw invalid({ payment_id: ownedByOrder.map((op) => fill(t.orderOwned, { ID: op.id })) });
   if (statusId === TRANSACTION_STATUS.cancelled && action === 'transactions.cancel') {
     const cancelled = ops.filter((op) => op.statusId === TRANSACTION_STATUS.cancelled);
     if (cancelled.length) throw invalid({ payment_id: cancelled.map((op) => fill(t.alreadyCancelled, { ID: op.id })) });

@@ -368,7 +368,8 @@ describe('stats, export, lookups, charts, statistics', () => {
     const sum = async (currency: string, type: number) => (await db().select({ s: sql<string>`coalesce(sum(${balanceOperations.amount}), 0)::numeric(16,2)::text` })
       .from(balanceOperations).where(and(eq(balanceOperations.userId, c.id), eq(balanceOperations.currency, currency), eq(balanceOperations.type, type), eq(balanceOperations.statusId, 18))))[0]!.s;
     expect(res.json().data).toEqual({ try_in: await sum('TRY', 1), try_out: await sum('TRY', 2), usd_in: Number(await sum('USD', 1)), usd_out: Number(await sum('USD', 2)) });
-    expect(res.json().data.try_in).toBe('100.00');
+    // the test's own 100.00 TRY top-up is in it (the demo's orders add their refunds and top-ups for the same customers)
+    expect(Number(res.json().data.try_in)).toBeGreaterThanOrEqual(100);
   });
 
   test('pay/export is a real .xlsx of the filtered rows', async () => {

@@ -1,6 +1,8 @@
 import { MODEL } from '@app/contract/models';
 import { orderAmountDue } from '@app/contract/orders';
+import { fill } from '@app/contract/texts/az';
 import { azOrdersMoney as t } from '@app/contract/texts/az-orders';
+import { azTransactions } from '@app/contract/texts/az-transactions';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { balanceEntries, balanceOperations } from '../../../db/schema/money';
@@ -276,16 +278,20 @@ describe('POST orders/edit/state', () => {
     expect(await historyOf(a)).toEqual([]);
   });
 
-  test('a payment cancelled in the transactions list has gone back already: the reject does not refund it twice', async () => {
+  test("an order's payment cannot be cancelled or re-statused in the transactions list (the order would stay paid with nothing taken); the reject refunds it once", async () => {
     const c = customers[10]!;
     await setBalanceThroughLedger(db(), c, '115.50', 'TRY');
     const id = await makeOrder(c);
     const paid = await pay(id);
-    const cancel = await post(`/api/admin/pay/cancel?payment_id[]=${paid.json().balance_operation_id}`);
-    expect(cancel.statusCode, cancel.body).toBe(200);
-    expect((await balances(c)).try).toBe('115.50');
+    const opId = paid.json().balance_operation_id;
+    for (const call of [`/api/admin/pay/cancel?payment_id[]=${opId}`, `/api/admin/pay/edit/state?payment_id[]=${opId}&state_id=17`]) {
+      const refused = await post(call);
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json().errors.payment_id).toEqual([fill(azTransactions.orderOwned, { ID: opId })]);
+    }
+    expect((await balances(c)).try).toBe('0.00');
     const res = await setState([id], 4, 'x');
-    expect(res.json().data.refunded).toEqual([]);
+    expect(res.statusCode, res.body).toBe(200);
     expect((await balances(c)).try).toBe('115.50');
     expect(await findLedgerViolations(db())).toEqual([]);
   });
