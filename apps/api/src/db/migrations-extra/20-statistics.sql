@@ -2,33 +2,34 @@
 -- tables keep per-day counts of declarations, their status changes, orders, customers and balance operations.
 -- Each statement adds its new rows and subtracts its old rows in one grouped upsert (key order); an update
 -- that changes no dimension (HAVING) writes nothing. Days are the office's (Asia/Baku).
--- Live declarations by created day, status, country, branch, partner, customs flag and box.
+-- Live declarations by created day, status, country, branch, partner, plan category, customs flag and box:
+-- count and price / delivery price sums. The one rollup of declarations: the landing and the statistics
+-- pages (modules/statistics/pages) both read it. A null price counts as 0; 0 stands for "none" in branch,
+-- partner and plan category. An update that moves no figure (edits of other columns) writes nothing.
 create or replace function stat_declarations_apply() returns trigger language plpgsql as $$
 begin
   if tg_op = 'INSERT' then
-    insert into stat_declarations_daily as t (day, status_id, country_id, branch_id, partner_id, customs, boxed, count)
-    select x.day, x.status_id, x.country_id, x.branch_id, x.partner_id, x.customs, x.boxed, sum(x.count)
-    from (select (n.created_at at time zone 'Asia/Baku')::date as day, n.status_id as status_id, n.country_id as country_id, coalesce(n.branch_id, 0) as branch_id, coalesce(n.partner_id, 0) as partner_id, n.customs as customs, (n.container_id is not null) as boxed, 1 as count from stat_declarations_new n where n.deleted_at is null) x
-    group by 1, 2, 3, 4, 5, 6, 7
-    
-    order by 1, 2, 3, 4, 5, 6, 7
-    on conflict (day, status_id, country_id, branch_id, partner_id, customs, boxed) do update set count = t.count + excluded.count;
+    insert into stat_declarations_daily as t (day, status_id, country_id, branch_id, partner_id, plan_category_id, customs, boxed, count, price, delivery_price)
+    select x.day, x.status_id, x.country_id, x.branch_id, x.partner_id, x.plan_category_id, x.customs, x.boxed, sum(x.count), sum(x.price), sum(x.delivery_price)
+    from (select (n.created_at at time zone 'Asia/Baku')::date as day, n.status_id as status_id, n.country_id as country_id, coalesce(n.branch_id, 0) as branch_id, coalesce(n.partner_id, 0) as partner_id, coalesce(n.plan_category_id, 0) as plan_category_id, n.customs as customs, (n.container_id is not null) as boxed, 1 as count, coalesce(n.price, 0) as price, coalesce(n.delivery_price, 0) as delivery_price from stat_declarations_new n where n.deleted_at is null) x
+    group by 1, 2, 3, 4, 5, 6, 7, 8
+    order by 1, 2, 3, 4, 5, 6, 7, 8
+    on conflict (day, status_id, country_id, branch_id, partner_id, plan_category_id, customs, boxed) do update set count = t.count + excluded.count, price = t.price + excluded.price, delivery_price = t.delivery_price + excluded.delivery_price;
   elsif tg_op = 'DELETE' then
-    insert into stat_declarations_daily as t (day, status_id, country_id, branch_id, partner_id, customs, boxed, count)
-    select x.day, x.status_id, x.country_id, x.branch_id, x.partner_id, x.customs, x.boxed, sum(x.count)
-    from (select (o.created_at at time zone 'Asia/Baku')::date as day, o.status_id as status_id, o.country_id as country_id, coalesce(o.branch_id, 0) as branch_id, coalesce(o.partner_id, 0) as partner_id, o.customs as customs, (o.container_id is not null) as boxed, -1 as count from stat_declarations_old o where o.deleted_at is null) x
-    group by 1, 2, 3, 4, 5, 6, 7
-    
-    order by 1, 2, 3, 4, 5, 6, 7
-    on conflict (day, status_id, country_id, branch_id, partner_id, customs, boxed) do update set count = t.count + excluded.count;
+    insert into stat_declarations_daily as t (day, status_id, country_id, branch_id, partner_id, plan_category_id, customs, boxed, count, price, delivery_price)
+    select x.day, x.status_id, x.country_id, x.branch_id, x.partner_id, x.plan_category_id, x.customs, x.boxed, sum(x.count), sum(x.price), sum(x.delivery_price)
+    from (select (o.created_at at time zone 'Asia/Baku')::date as day, o.status_id as status_id, o.country_id as country_id, coalesce(o.branch_id, 0) as branch_id, coalesce(o.partner_id, 0) as partner_id, coalesce(o.plan_category_id, 0) as plan_category_id, o.customs as customs, (o.container_id is not null) as boxed, -1 as count, -coalesce(o.price, 0) as price, -coalesce(o.delivery_price, 0) as delivery_price from stat_declarations_old o where o.deleted_at is null) x
+    group by 1, 2, 3, 4, 5, 6, 7, 8
+    order by 1, 2, 3, 4, 5, 6, 7, 8
+    on conflict (day, status_id, country_id, branch_id, partner_id, plan_category_id, customs, boxed) do update set count = t.count + excluded.count, price = t.price + excluded.price, delivery_price = t.delivery_price + excluded.delivery_price;
   elsif tg_op = 'UPDATE' then
-    insert into stat_declarations_daily as t (day, status_id, country_id, branch_id, partner_id, customs, boxed, count)
-    select x.day, x.status_id, x.country_id, x.branch_id, x.partner_id, x.customs, x.boxed, sum(x.count)
-    from (select (n.created_at at time zone 'Asia/Baku')::date as day, n.status_id as status_id, n.country_id as country_id, coalesce(n.branch_id, 0) as branch_id, coalesce(n.partner_id, 0) as partner_id, n.customs as customs, (n.container_id is not null) as boxed, 1 as count from stat_declarations_new n where n.deleted_at is null union all select (o.created_at at time zone 'Asia/Baku')::date as day, o.status_id as status_id, o.country_id as country_id, coalesce(o.branch_id, 0) as branch_id, coalesce(o.partner_id, 0) as partner_id, o.customs as customs, (o.container_id is not null) as boxed, -1 as count from stat_declarations_old o where o.deleted_at is null) x
-    group by 1, 2, 3, 4, 5, 6, 7
-    having sum(x.count) <> 0
-    order by 1, 2, 3, 4, 5, 6, 7
-    on conflict (day, status_id, country_id, branch_id, partner_id, customs, boxed) do update set count = t.count + excluded.count;
+    insert into stat_declarations_daily as t (day, status_id, country_id, branch_id, partner_id, plan_category_id, customs, boxed, count, price, delivery_price)
+    select x.day, x.status_id, x.country_id, x.branch_id, x.partner_id, x.plan_category_id, x.customs, x.boxed, sum(x.count), sum(x.price), sum(x.delivery_price)
+    from (select (n.created_at at time zone 'Asia/Baku')::date as day, n.status_id as status_id, n.country_id as country_id, coalesce(n.branch_id, 0) as branch_id, coalesce(n.partner_id, 0) as partner_id, coalesce(n.plan_category_id, 0) as plan_category_id, n.customs as customs, (n.container_id is not null) as boxed, 1 as count, coalesce(n.price, 0) as price, coalesce(n.delivery_price, 0) as delivery_price from stat_declarations_new n where n.deleted_at is null union all select (o.created_at at time zone 'Asia/Baku')::date as day, o.status_id as status_id, o.country_id as country_id, coalesce(o.branch_id, 0) as branch_id, coalesce(o.partner_id, 0) as partner_id, coalesce(o.plan_category_id, 0) as plan_category_id, o.customs as customs, (o.container_id is not null) as boxed, -1 as count, -coalesce(o.price, 0) as price, -coalesce(o.delivery_price, 0) as delivery_price from stat_declarations_old o where o.deleted_at is null) x
+    group by 1, 2, 3, 4, 5, 6, 7, 8
+    having sum(x.count) <> 0 or sum(x.price) <> 0 or sum(x.delivery_price) <> 0
+    order by 1, 2, 3, 4, 5, 6, 7, 8
+    on conflict (day, status_id, country_id, branch_id, partner_id, plan_category_id, customs, boxed) do update set count = t.count + excluded.count, price = t.price + excluded.price, delivery_price = t.delivery_price + excluded.delivery_price;
   end if;
   return null;
 end
@@ -66,11 +67,11 @@ create trigger stat_declarations_truncate after truncate on declarations
   for each statement execute function stat_declarations_clear()
 --> statement-breakpoint
 -- Backfill (idempotent): stat_declarations_daily recomputed from the rows already there.
-insert into stat_declarations_daily as t (day, status_id, country_id, branch_id, partner_id, customs, boxed, count)
-select x.day, x.status_id, x.country_id, x.branch_id, x.partner_id, x.customs, x.boxed, sum(x.count)
-from (select (s.created_at at time zone 'Asia/Baku')::date as day, s.status_id as status_id, s.country_id as country_id, coalesce(s.branch_id, 0) as branch_id, coalesce(s.partner_id, 0) as partner_id, s.customs as customs, (s.container_id is not null) as boxed, 1 as count from declarations s where s.deleted_at is null) x
-group by 1, 2, 3, 4, 5, 6, 7
-on conflict (day, status_id, country_id, branch_id, partner_id, customs, boxed) do update set count = excluded.count
+insert into stat_declarations_daily as t (day, status_id, country_id, branch_id, partner_id, plan_category_id, customs, boxed, count, price, delivery_price)
+select x.day, x.status_id, x.country_id, x.branch_id, x.partner_id, x.plan_category_id, x.customs, x.boxed, sum(x.count), sum(x.price), sum(x.delivery_price)
+from (select (s.created_at at time zone 'Asia/Baku')::date as day, s.status_id as status_id, s.country_id as country_id, coalesce(s.branch_id, 0) as branch_id, coalesce(s.partner_id, 0) as partner_id, coalesce(s.plan_category_id, 0) as plan_category_id, s.customs as customs, (s.container_id is not null) as boxed, 1 as count, coalesce(s.price, 0) as price, coalesce(s.delivery_price, 0) as delivery_price from declarations s where s.deleted_at is null) x
+group by 1, 2, 3, 4, 5, 6, 7, 8
+on conflict (day, status_id, country_id, branch_id, partner_id, plan_category_id, customs, boxed) do update set count = excluded.count, price = excluded.price, delivery_price = excluded.delivery_price
 --> statement-breakpoint
 -- Declarations' status changes (model 2) by day and status reached; the partner is the declaration's.
 create or replace function stat_declaration_moves_apply() returns trigger language plpgsql as $$
@@ -276,33 +277,33 @@ from (select (s.created_at at time zone 'Asia/Baku')::date as day, coalesce(s.br
 group by 1, 2
 on conflict (day, branch_id) do update set count = excluded.count
 --> statement-breakpoint
--- Balance operations by created day, type, payment type, currency and status.
+-- Balance operations by created day, type, payment type, currency, status and object kind (0: no object,
+-- 1: a handover's declaration payment, 2: another object): count, amount and AZN sum. The one rollup of
+-- balance operations: the landing and the statistics pages both read it.
 create or replace function stat_balance_apply() returns trigger language plpgsql as $$
 begin
   if tg_op = 'INSERT' then
-    insert into stat_balance_daily as t (day, type, payment_type, currency, status_id, count, amount, amount_azn)
-    select x.day, x.type, x.payment_type, x.currency, x.status_id, sum(x.count), sum(x.amount), sum(x.amount_azn)
-    from (select (n.created_at at time zone 'Asia/Baku')::date as day, n.type as type, n.payment_type as payment_type, n.currency as currency, n.status_id as status_id, 1 as count, n.amount as amount, n.amount_azn as amount_azn from stat_balance_new n where true) x
-    group by 1, 2, 3, 4, 5
-    
-    order by 1, 2, 3, 4, 5
-    on conflict (day, type, payment_type, currency, status_id) do update set count = t.count + excluded.count, amount = t.amount + excluded.amount, amount_azn = t.amount_azn + excluded.amount_azn;
+    insert into stat_balance_daily as t (day, type, payment_type, currency, status_id, object_kind, count, amount, amount_azn)
+    select x.day, x.type, x.payment_type, x.currency, x.status_id, x.object_kind, sum(x.count), sum(x.amount), sum(x.amount_azn)
+    from (select (n.created_at at time zone 'Asia/Baku')::date as day, n.type as type, n.payment_type as payment_type, n.currency as currency, n.status_id as status_id, (case when n.object_model is null then 0 when n.object_model = 'declaration_payment' then 1 else 2 end)::smallint as object_kind, 1 as count, n.amount as amount, n.amount_azn as amount_azn from stat_balance_new n where true) x
+    group by 1, 2, 3, 4, 5, 6
+    order by 1, 2, 3, 4, 5, 6
+    on conflict (day, type, payment_type, currency, status_id, object_kind) do update set count = t.count + excluded.count, amount = t.amount + excluded.amount, amount_azn = t.amount_azn + excluded.amount_azn;
   elsif tg_op = 'DELETE' then
-    insert into stat_balance_daily as t (day, type, payment_type, currency, status_id, count, amount, amount_azn)
-    select x.day, x.type, x.payment_type, x.currency, x.status_id, sum(x.count), sum(x.amount), sum(x.amount_azn)
-    from (select (o.created_at at time zone 'Asia/Baku')::date as day, o.type as type, o.payment_type as payment_type, o.currency as currency, o.status_id as status_id, -1 as count, -o.amount as amount, -o.amount_azn as amount_azn from stat_balance_old o where true) x
-    group by 1, 2, 3, 4, 5
-    
-    order by 1, 2, 3, 4, 5
-    on conflict (day, type, payment_type, currency, status_id) do update set count = t.count + excluded.count, amount = t.amount + excluded.amount, amount_azn = t.amount_azn + excluded.amount_azn;
+    insert into stat_balance_daily as t (day, type, payment_type, currency, status_id, object_kind, count, amount, amount_azn)
+    select x.day, x.type, x.payment_type, x.currency, x.status_id, x.object_kind, sum(x.count), sum(x.amount), sum(x.amount_azn)
+    from (select (o.created_at at time zone 'Asia/Baku')::date as day, o.type as type, o.payment_type as payment_type, o.currency as currency, o.status_id as status_id, (case when o.object_model is null then 0 when o.object_model = 'declaration_payment' then 1 else 2 end)::smallint as object_kind, -1 as count, -o.amount as amount, -o.amount_azn as amount_azn from stat_balance_old o where true) x
+    group by 1, 2, 3, 4, 5, 6
+    order by 1, 2, 3, 4, 5, 6
+    on conflict (day, type, payment_type, currency, status_id, object_kind) do update set count = t.count + excluded.count, amount = t.amount + excluded.amount, amount_azn = t.amount_azn + excluded.amount_azn;
   elsif tg_op = 'UPDATE' then
-    insert into stat_balance_daily as t (day, type, payment_type, currency, status_id, count, amount, amount_azn)
-    select x.day, x.type, x.payment_type, x.currency, x.status_id, sum(x.count), sum(x.amount), sum(x.amount_azn)
-    from (select (n.created_at at time zone 'Asia/Baku')::date as day, n.type as type, n.payment_type as payment_type, n.currency as currency, n.status_id as status_id, 1 as count, n.amount as amount, n.amount_azn as amount_azn from stat_balance_new n where true union all select (o.created_at at time zone 'Asia/Baku')::date as day, o.type as type, o.payment_type as payment_type, o.currency as currency, o.status_id as status_id, -1 as count, -o.amount as amount, -o.amount_azn as amount_azn from stat_balance_old o where true) x
-    group by 1, 2, 3, 4, 5
+    insert into stat_balance_daily as t (day, type, payment_type, currency, status_id, object_kind, count, amount, amount_azn)
+    select x.day, x.type, x.payment_type, x.currency, x.status_id, x.object_kind, sum(x.count), sum(x.amount), sum(x.amount_azn)
+    from (select (n.created_at at time zone 'Asia/Baku')::date as day, n.type as type, n.payment_type as payment_type, n.currency as currency, n.status_id as status_id, (case when n.object_model is null then 0 when n.object_model = 'declaration_payment' then 1 else 2 end)::smallint as object_kind, 1 as count, n.amount as amount, n.amount_azn as amount_azn from stat_balance_new n where true union all select (o.created_at at time zone 'Asia/Baku')::date as day, o.type as type, o.payment_type as payment_type, o.currency as currency, o.status_id as status_id, (case when o.object_model is null then 0 when o.object_model = 'declaration_payment' then 1 else 2 end)::smallint as object_kind, -1 as count, -o.amount as amount, -o.amount_azn as amount_azn from stat_balance_old o where true) x
+    group by 1, 2, 3, 4, 5, 6
     having sum(x.count) <> 0 or sum(x.amount) <> 0 or sum(x.amount_azn) <> 0
-    order by 1, 2, 3, 4, 5
-    on conflict (day, type, payment_type, currency, status_id) do update set count = t.count + excluded.count, amount = t.amount + excluded.amount, amount_azn = t.amount_azn + excluded.amount_azn;
+    order by 1, 2, 3, 4, 5, 6
+    on conflict (day, type, payment_type, currency, status_id, object_kind) do update set count = t.count + excluded.count, amount = t.amount + excluded.amount, amount_azn = t.amount_azn + excluded.amount_azn;
   end if;
   return null;
 end
@@ -340,8 +341,8 @@ create trigger stat_balance_truncate after truncate on balance_operations
   for each statement execute function stat_balance_clear()
 --> statement-breakpoint
 -- Backfill (idempotent): stat_balance_daily recomputed from the rows already there.
-insert into stat_balance_daily as t (day, type, payment_type, currency, status_id, count, amount, amount_azn)
-select x.day, x.type, x.payment_type, x.currency, x.status_id, sum(x.count), sum(x.amount), sum(x.amount_azn)
-from (select (s.created_at at time zone 'Asia/Baku')::date as day, s.type as type, s.payment_type as payment_type, s.currency as currency, s.status_id as status_id, 1 as count, s.amount as amount, s.amount_azn as amount_azn from balance_operations s where true) x
-group by 1, 2, 3, 4, 5
-on conflict (day, type, payment_type, currency, status_id) do update set count = excluded.count, amount = excluded.amount, amount_azn = excluded.amount_azn
+insert into stat_balance_daily as t (day, type, payment_type, currency, status_id, object_kind, count, amount, amount_azn)
+select x.day, x.type, x.payment_type, x.currency, x.status_id, x.object_kind, sum(x.count), sum(x.amount), sum(x.amount_azn)
+from (select (s.created_at at time zone 'Asia/Baku')::date as day, s.type as type, s.payment_type as payment_type, s.currency as currency, s.status_id as status_id, (case when s.object_model is null then 0 when s.object_model = 'declaration_payment' then 1 else 2 end)::smallint as object_kind, 1 as count, s.amount as amount, s.amount_azn as amount_azn from balance_operations s where true) x
+group by 1, 2, 3, 4, 5, 6
+on conflict (day, type, payment_type, currency, status_id, object_kind) do update set count = excluded.count, amount = excluded.amount, amount_azn = excluded.amount_azn

@@ -1,183 +1,38 @@
 -- migrations-extra/21-statistics-pages.sql (statistics-pages-api, issue 19 items 3 and 4)
--- declaration_stats_daily (db/schema/statistics-pages.ts) kept by the database: per-statement
--- triggers on declarations add the new rows' and subtract the old rows' contributions in one grouped
--- upsert, keys in primary-key order (concurrent statements lock rows in one order). The day is the
--- office day (Asia/Baku) of created_at, as the declarations list's date_from/date_to. An UPDATE that
--- moves no figure (edits of other columns) writes nothing (HAVING).
-create or replace function declaration_stats_apply() returns trigger language plpgsql as $$
-begin
-  if tg_op = 'INSERT' then
-    insert into declaration_stats_daily as t (day, status_id, branch_id, partner_id, plan_category_id, count, price, delivery_price)
-    select (n.created_at at time zone 'Asia/Baku')::date, n.status_id, coalesce(n.branch_id, 0), coalesce(n.partner_id, 0), coalesce(n.plan_category_id, 0),
-           count(*), coalesce(sum(n.price), 0), coalesce(sum(n.delivery_price), 0)
-    from declaration_stats_new n
-    where n.deleted_at is null
-    group by 1, 2, 3, 4, 5
-    order by 1, 2, 3, 4, 5
-    on conflict (day, status_id, branch_id, partner_id, plan_category_id) do update set
-      count = t.count + excluded.count, price = t.price + excluded.price, delivery_price = t.delivery_price + excluded.delivery_price;
-  elsif tg_op = 'DELETE' then
-    insert into declaration_stats_daily as t (day, status_id, branch_id, partner_id, plan_category_id, count, price, delivery_price)
-    select (o.created_at at time zone 'Asia/Baku')::date, o.status_id, coalesce(o.branch_id, 0), coalesce(o.partner_id, 0), coalesce(o.plan_category_id, 0),
-           -count(*), -coalesce(sum(o.price), 0), -coalesce(sum(o.delivery_price), 0)
-    from declaration_stats_old o
-    where o.deleted_at is null
-    group by 1, 2, 3, 4, 5
-    order by 1, 2, 3, 4, 5
-    on conflict (day, status_id, branch_id, partner_id, plan_category_id) do update set
-      count = t.count + excluded.count, price = t.price + excluded.price, delivery_price = t.delivery_price + excluded.delivery_price;
-  elsif tg_op = 'UPDATE' then
-    insert into declaration_stats_daily as t (day, status_id, branch_id, partner_id, plan_category_id, count, price, delivery_price)
-    select x.day, x.status_id, x.branch_id, x.partner_id, x.plan_category_id, sum(x.n), coalesce(sum(x.price), 0), coalesce(sum(x.delivery_price), 0)
-    from (
-      select (n.created_at at time zone 'Asia/Baku')::date as day, n.status_id, coalesce(n.branch_id, 0) as branch_id, coalesce(n.partner_id, 0) as partner_id,
-             coalesce(n.plan_category_id, 0) as plan_category_id, 1 as n, n.price, n.delivery_price
-      from declaration_stats_new n where n.deleted_at is null
-      union all
-      select (o.created_at at time zone 'Asia/Baku')::date, o.status_id, coalesce(o.branch_id, 0), coalesce(o.partner_id, 0),
-             coalesce(o.plan_category_id, 0), -1, -o.price, -o.delivery_price
-      from declaration_stats_old o where o.deleted_at is null
-    ) x
-    group by x.day, x.status_id, x.branch_id, x.partner_id, x.plan_category_id
-    having sum(x.n) <> 0 or coalesce(sum(x.price), 0) <> 0 or coalesce(sum(x.delivery_price), 0) <> 0
-    order by x.day, x.status_id, x.branch_id, x.partner_id, x.plan_category_id
-    on conflict (day, status_id, branch_id, partner_id, plan_category_id) do update set
-      count = t.count + excluded.count, price = t.price + excluded.price, delivery_price = t.delivery_price + excluded.delivery_price;
-  end if;
-  return null;
-end
-$$;
---> statement-breakpoint
--- TRUNCATE fires no DELETE triggers: it empties the rollup as well.
-create or replace function declaration_stats_clear() returns trigger language plpgsql as $$
-begin
-  delete from declaration_stats_daily;
-  return null;
-end
-$$;
---> statement-breakpoint
+-- The statistics pages read the landing's rollups of declarations and balance operations
+-- (stat_declarations_daily, stat_balance_daily; 20-statistics.sql) and keep one rollup of their own,
+-- declaration_payment_stats_daily (db/schema/statistics-pages.ts). Days are office days (Asia/Baku).
+-- The pages' own rollups of declarations and balance operations (declaration_stats_daily,
+-- balance_stats_daily) are merged into stat_declarations_daily and stat_balance_daily
+-- (20-statistics.sql): one rollup and one set of triggers per source table. Their triggers and
+-- functions are dropped where an earlier work migration created them.
 drop trigger if exists declarations_stats_insert on declarations;
---> statement-breakpoint
-create trigger declarations_stats_insert after insert on declarations
-  referencing new table as declaration_stats_new
-  for each statement execute function declaration_stats_apply();
 --> statement-breakpoint
 drop trigger if exists declarations_stats_update on declarations;
 --> statement-breakpoint
-create trigger declarations_stats_update after update on declarations
-  referencing old table as declaration_stats_old new table as declaration_stats_new
-  for each statement execute function declaration_stats_apply();
---> statement-breakpoint
 drop trigger if exists declarations_stats_delete on declarations;
---> statement-breakpoint
-create trigger declarations_stats_delete after delete on declarations
-  referencing old table as declaration_stats_old
-  for each statement execute function declaration_stats_apply();
 --> statement-breakpoint
 drop trigger if exists declarations_stats_truncate on declarations;
 --> statement-breakpoint
-create trigger declarations_stats_truncate after truncate on declarations
-  for each statement execute function declaration_stats_clear();
---> statement-breakpoint
--- Backfill (idempotent): the rollup recomputed from the live declarations (emptied first).
-delete from declaration_stats_daily;
---> statement-breakpoint
-insert into declaration_stats_daily (day, status_id, branch_id, partner_id, plan_category_id, count, price, delivery_price)
-select (d.created_at at time zone 'Asia/Baku')::date, d.status_id, coalesce(d.branch_id, 0), coalesce(d.partner_id, 0), coalesce(d.plan_category_id, 0),
-       count(*), coalesce(sum(d.price), 0), coalesce(sum(d.delivery_price), 0)
-from declarations d
-where d.deleted_at is null
-group by 1, 2, 3, 4, 5;
---> statement-breakpoint
--- balance_stats_daily: customers' balance operations by office day (created_at, the transactions
--- list's created_at filter), object kind (0 none, 1 declaration_payment, 2 other), type, payment
--- type and status; kept like declaration_stats_daily (a status change moves a row between keys).
-create or replace function balance_stats_apply() returns trigger language plpgsql as $$
-begin
-  if tg_op = 'INSERT' then
-    insert into balance_stats_daily as t (day, object_kind, type, payment_type, status_id, count, amount_azn)
-    select (n.created_at at time zone 'Asia/Baku')::date,
-           (case when n.object_model is null then 0 when n.object_model = 'declaration_payment' then 1 else 2 end)::smallint,
-           n.type, n.payment_type, n.status_id, count(*), coalesce(sum(n.amount_azn), 0)
-    from balance_stats_new n
-    group by 1, 2, 3, 4, 5
-    order by 1, 2, 3, 4, 5
-    on conflict (day, object_kind, type, payment_type, status_id) do update set
-      count = t.count + excluded.count, amount_azn = t.amount_azn + excluded.amount_azn;
-  elsif tg_op = 'DELETE' then
-    insert into balance_stats_daily as t (day, object_kind, type, payment_type, status_id, count, amount_azn)
-    select (o.created_at at time zone 'Asia/Baku')::date,
-           (case when o.object_model is null then 0 when o.object_model = 'declaration_payment' then 1 else 2 end)::smallint,
-           o.type, o.payment_type, o.status_id, -count(*), -coalesce(sum(o.amount_azn), 0)
-    from balance_stats_old o
-    group by 1, 2, 3, 4, 5
-    order by 1, 2, 3, 4, 5
-    on conflict (day, object_kind, type, payment_type, status_id) do update set
-      count = t.count + excluded.count, amount_azn = t.amount_azn + excluded.amount_azn;
-  elsif tg_op = 'UPDATE' then
-    insert into balance_stats_daily as t (day, object_kind, type, payment_type, status_id, count, amount_azn)
-    select x.day, x.object_kind, x.type, x.payment_type, x.status_id, sum(x.n), coalesce(sum(x.amount_azn), 0)
-    from (
-      select (n.created_at at time zone 'Asia/Baku')::date as day,
-             (case when n.object_model is null then 0 when n.object_model = 'declaration_payment' then 1 else 2 end)::smallint as object_kind,
-             n.type, n.payment_type, n.status_id, 1 as n, n.amount_azn
-      from balance_stats_new n
-      union all
-      select (o.created_at at time zone 'Asia/Baku')::date,
-             (case when o.object_model is null then 0 when o.object_model = 'declaration_payment' then 1 else 2 end)::smallint,
-             o.type, o.payment_type, o.status_id, -1, -o.amount_azn
-      from balance_stats_old o
-    ) x
-    group by x.day, x.object_kind, x.type, x.payment_type, x.status_id
-    having sum(x.n) <> 0 or coalesce(sum(x.amount_azn), 0) <> 0
-    order by x.day, x.object_kind, x.type, x.payment_type, x.status_id
-    on conflict (day, object_kind, type, payment_type, status_id) do update set
-      count = t.count + excluded.count, amount_azn = t.amount_azn + excluded.amount_azn;
-  end if;
-  return null;
-end
-$$;
---> statement-breakpoint
--- TRUNCATE fires no DELETE triggers: it empties the rollup as well.
-create or replace function balance_stats_clear() returns trigger language plpgsql as $$
-begin
-  delete from balance_stats_daily;
-  return null;
-end
-$$;
---> statement-breakpoint
 drop trigger if exists balance_operations_stats_insert on balance_operations;
---> statement-breakpoint
-create trigger balance_operations_stats_insert after insert on balance_operations
-  referencing new table as balance_stats_new
-  for each statement execute function balance_stats_apply();
 --> statement-breakpoint
 drop trigger if exists balance_operations_stats_update on balance_operations;
 --> statement-breakpoint
-create trigger balance_operations_stats_update after update on balance_operations
-  referencing old table as balance_stats_old new table as balance_stats_new
-  for each statement execute function balance_stats_apply();
---> statement-breakpoint
 drop trigger if exists balance_operations_stats_delete on balance_operations;
---> statement-breakpoint
-create trigger balance_operations_stats_delete after delete on balance_operations
-  referencing old table as balance_stats_old
-  for each statement execute function balance_stats_apply();
 --> statement-breakpoint
 drop trigger if exists balance_operations_stats_truncate on balance_operations;
 --> statement-breakpoint
-create trigger balance_operations_stats_truncate after truncate on balance_operations
-  for each statement execute function balance_stats_clear();
+drop function if exists declaration_stats_apply();
 --> statement-breakpoint
--- Backfill (idempotent): recomputed from the balance operations (emptied first).
-delete from balance_stats_daily;
+drop function if exists declaration_stats_clear();
 --> statement-breakpoint
-insert into balance_stats_daily (day, object_kind, type, payment_type, status_id, count, amount_azn)
-select (b.created_at at time zone 'Asia/Baku')::date,
-       (case when b.object_model is null then 0 when b.object_model = 'declaration_payment' then 1 else 2 end)::smallint,
-       b.type, b.payment_type, b.status_id, count(*), coalesce(sum(b.amount_azn), 0)
-from balance_operations b
-group by 1, 2, 3, 4, 5;
+drop function if exists balance_stats_apply();
+--> statement-breakpoint
+drop function if exists balance_stats_clear();
+--> statement-breakpoint
+drop table if exists declaration_stats_daily;
+--> statement-breakpoint
+drop table if exists balance_stats_daily;
 --> statement-breakpoint
 -- declaration_payment_stats_daily: counter payments (declaration_payments) by office day and main
 -- payment type (the largest part: balance 7 when it is at least cash and terminal, else terminal 3

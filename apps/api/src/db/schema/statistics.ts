@@ -11,7 +11,11 @@ import { boolean, date, integer, numeric, pgTable, primaryKey, smallint, varchar
  */
 export const STATISTICS_TIME_ZONE = 'Asia/Baku';
 
-/** Live declarations (deleted_at is null) by created day × status × country × branch × partner × customs flags. */
+/**
+ * Live declarations (deleted_at is null) by created day × status × country × branch × partner ×
+ * plan category × customs flags: count, price and delivery price sums (a null price counts as 0).
+ * The one rollup of declarations: the landing and the statistics pages (modules/statistics/pages) read it.
+ */
 export const statDeclarationsDaily = pgTable('stat_declarations_daily', {
   day: date('day', { mode: 'string' }).notNull(),
   statusId: integer('status_id').notNull(),
@@ -20,12 +24,16 @@ export const statDeclarationsDaily = pgTable('stat_declarations_daily', {
   branchId: integer('branch_id').notNull().default(0),
   /** declarations.partner_id; 0: the office's own parcel. */
   partnerId: integer('partner_id').notNull().default(0),
+  /** declarations.plan_category_id; 0: none. */
+  planCategoryId: integer('plan_category_id').notNull().default(0),
   /** Declared to customs (declarations.customs). */
   customs: boolean('customs').notNull(),
   /** Put in a box (declarations.container_id is set). */
   boxed: boolean('boxed').notNull(),
   count: integer('count').notNull().default(0),
-}, (t) => [primaryKey({ columns: [t.day, t.statusId, t.countryId, t.branchId, t.partnerId, t.customs, t.boxed] })]);
+  price: numeric('price', { precision: 16, scale: 2 }).notNull().default('0'),
+  deliveryPrice: numeric('delivery_price', { precision: 16, scale: 2 }).notNull().default('0'),
+}, (t) => [primaryKey({ columns: [t.day, t.statusId, t.countryId, t.branchId, t.partnerId, t.planCategoryId, t.customs, t.boxed] })]);
 
 /**
  * Declarations' status changes per office day (status_history rows of model 2), by the status
@@ -54,14 +62,19 @@ export const statCustomersDaily = pgTable('stat_customers_daily', {
   count: integer('count').notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.day, t.branchId] })]);
 
-/** Balance operations by created day × type × payment type × currency × status. */
+/**
+ * Balance operations by created day × type × payment type × currency × status × object kind: count,
+ * amount and AZN sum. The one rollup of balance operations: the landing and the statistics pages read it.
+ */
 export const statBalanceDaily = pgTable('stat_balance_daily', {
   day: date('day', { mode: 'string' }).notNull(),
   type: smallint('type').notNull(),
   paymentType: smallint('payment_type').notNull(),
   currency: varchar('currency', { length: 3 }).notNull(),
   statusId: integer('status_id').notNull(),
+  /** 0: no object (manual operations), 1: a handover's declaration payment (object_model 'declaration_payment'), 2: another object. */
+  objectKind: smallint('object_kind').notNull().default(0),
   count: integer('count').notNull().default(0),
   amount: numeric('amount', { precision: 16, scale: 2 }).notNull().default('0'),
   amountAzn: numeric('amount_azn', { precision: 16, scale: 2 }).notNull().default('0'),
-}, (t) => [primaryKey({ columns: [t.day, t.type, t.paymentType, t.currency, t.statusId] })]);
+}, (t) => [primaryKey({ columns: [t.day, t.type, t.paymentType, t.currency, t.statusId, t.objectKind] })]);

@@ -35,7 +35,8 @@ async function rollupMismatches() {
         select (created_at at time zone 'Asia/Baku')::date as day, status_id, country_id, coalesce(branch_id, 0) as branch_id, coalesce(partner_id, 0) as partner_id,
                customs, container_id is not null as boxed, count(*)::int as n
         from declarations where deleted_at is null group by 1, 2, 3, 4, 5, 6, 7),
-      rolled as (select day, status_id, country_id, branch_id, partner_id, customs, boxed, count as n from stat_declarations_daily where count <> 0)
+      rolled as (select day, status_id, country_id, branch_id, partner_id, customs, boxed, sum(count)::int as n from stat_declarations_daily
+        group by 1, 2, 3, 4, 5, 6, 7 having sum(count) <> 0)
       select * from (select * from direct except select * from rolled) a union all select * from (select * from rolled except select * from direct) b`,
     moves: sql`
       with direct as (
@@ -54,7 +55,8 @@ async function rollupMismatches() {
     balance: sql`
       with direct as (select (created_at at time zone 'Asia/Baku')::date as day, type, payment_type, currency, status_id, count(*)::int as n, sum(amount) as amount, sum(amount_azn) as azn
         from balance_operations group by 1, 2, 3, 4, 5),
-      rolled as (select day, type, payment_type, currency, status_id, count as n, amount, amount_azn as azn from stat_balance_daily where count <> 0)
+      rolled as (select day, type, payment_type, currency, status_id, sum(count)::int as n, sum(amount) as amount, sum(amount_azn) as azn from stat_balance_daily
+        group by 1, 2, 3, 4, 5 having sum(count) <> 0)
       select * from (select * from direct except select * from rolled) a union all select * from (select * from rolled except select * from direct) b`,
   };
   const out: Record<string, unknown[]> = {};

@@ -4,13 +4,16 @@ import type { DbOrTx } from '../../../db/client';
 import { declarations as d } from '../../../db/schema/declarations';
 import { balanceOperations as b } from '../../../db/schema/money';
 import { branches, statuses, tariffCategories } from '../../../db/schema/settings';
-import { balanceStatsDaily as bs, declarationPaymentStatsDaily as ps, declarationStatsDaily as ds } from '../../../db/schema/statistics-pages';
+import { statBalanceDaily as bs, statDeclarationsDaily as ds } from '../../../db/schema/statistics';
+import { declarationPaymentStatsDaily as ps } from '../../../db/schema/statistics-pages';
 
 /*
- * SQL of the statistics pages. Figures come from the rollups kept by the database
- * (db/schema/statistics-pages.ts, migrations-extra/21-statistics-pages.sql), whose days are
- * Asia/Baku office days. With another APP_TIMEZONE the same figures are summed from the source
- * rows instead (correct, slower), so a page never mixes two definitions of a day.
+ * SQL of the statistics pages. Figures come from the rollups kept by the database, one per source
+ * table: stat_declarations_daily and stat_balance_daily (db/schema/statistics.ts,
+ * migrations-extra/20-statistics.sql, shared with the landing) and declaration_payment_stats_daily
+ * (db/schema/statistics-pages.ts, 21-statistics-pages.sql), whose days are Asia/Baku office days.
+ * With another APP_TIMEZONE the same figures are summed from the source rows instead (correct,
+ * slower), so a page never mixes two definitions of a day.
  */
 
 /** The time zone the rollups' days are kept in (the triggers' constant). */

@@ -138,7 +138,8 @@ describe('[STATISTICS][DECLARATIONS] by_declarations_count', () => {
           select (created_at at time zone 'Asia/Baku')::date as day, status_id, coalesce(branch_id, 0) as branch_id, coalesce(partner_id, 0) as partner_id,
                  coalesce(plan_category_id, 0) as plan_category_id, count(*)::int as n, coalesce(sum(price), 0) as price, coalesce(sum(delivery_price), 0) as delivery
           from declarations where deleted_at is null group by 1, 2, 3, 4, 5),
-        kept as (select day, status_id, branch_id, partner_id, plan_category_id, count as n, price, delivery_price as delivery from declaration_stats_daily where count <> 0)
+        kept as (select day, status_id, branch_id, partner_id, plan_category_id, sum(count)::int as n, sum(price) as price, sum(delivery_price) as delivery
+          from stat_declarations_daily group by 1, 2, 3, 4, 5 having sum(count) <> 0)
         (select * from src except select * from kept) union all (select * from kept except select * from src)`);
       expect(mismatched).toEqual([]);
     };
