@@ -73,7 +73,7 @@ export async function generateOrdersDemoData(db: Db): Promise<void> {
     insert into balance_operations (user_id, type, payment_type, status_id, currency, amount, amount_azn, before_balance, description, created_at)
     select o.user_id, ${MONEY_TYPE.income}::int, ${PAYMENT_TYPE.online}::int, ${TRANSACTION_STATUS.confirmed}::int, o.currency, o.paid_amount - b.balance,
            round((o.paid_amount - b.balance) * coalesce((select r.currency_rate from currencies r where r.currency_code = o.currency), 1), 2),
-           b.balance, ${TOPUP_TEXT}, o.paid_at - interval '1 hour'
+           b.balance, ${TOPUP_TEXT}, greatest(o.paid_at - interval '1 hour', (select max(b.created_at) from balance_operations b where b.user_id = o.user_id))
     from orders o join users u on u.id = o.user_id
     cross join lateral (select case when o.currency = 'USD' then u.balance_usd else u.balance_try end as balance) b
     where o.payed and b.balance < o.paid_amount order by o.id`);
@@ -84,9 +84,11 @@ export async function generateOrdersDemoData(db: Db): Promise<void> {
     select o.user_id, ${MONEY_TYPE.expense}::int, ${PAYMENT_TYPE.office}::int, ${TRANSACTION_STATUS.confirmed}::int, o.currency, o.paid_amount,
            round(o.paid_amount * coalesce((select r.currency_rate from currencies r where r.currency_code = o.currency), 1), 2),
            case when o.currency = 'USD' then u.balance_usd else u.balance_try end,
-           ${MONEY_OBJECT.orderPayment}, o.id, 'Sifariş #' || o.id || ' ödənişi', o.executive_id, o.executive_id, o.paid_at
+           ${MONEY_OBJECT.orderPayment}, o.id, 'Sifariş #' || o.id || ' ödənişi', o.executive_id, o.executive_id, greatest(o.paid_at, (select max(b.created_at) from balance_operations b where b.user_id = o.user_id))
     from orders o join users u on u.id = o.user_id where o.payed order by o.id`);
   await postEntries(db, sql`o.object_model = ${MONEY_OBJECT.orderPayment}`);
+  // the payment's moment (after the customer's earlier operations: the running balance is read in time order)
+  await db.execute(sql`update orders o set paid_at = b.created_at from balance_operations b where b.object_model = ${MONEY_OBJECT.orderPayment} and b.object_id = o.id`);
   // rejected / cancelled after payment: everything goes back
   await db.execute(sql`
     insert into balance_operations (user_id, type, payment_type, status_id, currency, amount, amount_azn, before_balance,
@@ -94,7 +96,7 @@ export async function generateOrdersDemoData(db: Db): Promise<void> {
     select o.user_id, ${MONEY_TYPE.income}::int, ${PAYMENT_TYPE.refund}::int, ${TRANSACTION_STATUS.confirmed}::int, o.currency, o.paid_amount,
            round(o.paid_amount * coalesce((select r.currency_rate from currencies r where r.currency_code = o.currency), 1), 2),
            case when o.currency = 'USD' then u.balance_usd else u.balance_try end,
-           ${MONEY_OBJECT.orderRefund}, o.id, 'Sifariş #' || o.id || ' geri qaytarıldı', o.executive_id, o.executive_id, o.paid_at + interval '1 day'
+           ${MONEY_OBJECT.orderRefund}, o.id, 'Sifariş #' || o.id || ' geri qaytarıldı', o.executive_id, o.executive_id, greatest(o.paid_at + interval '1 day', (select max(b.created_at) from balance_operations b where b.user_id = o.user_id))
     from orders o join users u on u.id = o.user_id where o.payed and o.status_id in (4, 32) order by o.id`);
   await postEntries(db, sql`o.object_model = ${MONEY_OBJECT.orderRefund}`);
   await db.execute(sql`update orders set returned = true where payed and status_id in (4, 32)`);
