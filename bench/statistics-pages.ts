@@ -10,8 +10,8 @@
  * declarations over 730 days, partner company 2 on ~5% of them), then `operations` balance
  * operations over the last 365 days (60% the two sides of counter payments for parcels) and
  * `payments` counter payments (declaration_payments) over 730 days, each in one set-based insert:
- * the rollups' triggers (migrations-extra/21-statistics-pages.sql) fill declaration_stats_daily and
- * balance_stats_daily as the rows go in. Starts the real app in-process and, per scenario, prints
+ * the rollups' triggers (migrations-extra/20-statistics.sql) fill stat_declarations_daily and
+ * stat_balance_daily as the rows go in. Starts the real app in-process and, per scenario, prints
  * the HTTP latency under `connections` concurrent clients (autocannon in a separate process) beside
  * the raw time of the same service call. Writes bench/results/statistics-pages-<db>-<date>.md.
  */
@@ -129,7 +129,7 @@ async function measureWriteCost(db: Db): Promise<string> {
       let t = performance.now();
       await tx.execute(bulk);
       timed.on.push(performance.now() - t);
-      await tx.execute(sql`alter table declarations disable trigger declarations_stats_update`);
+      await tx.execute(sql`alter table declarations disable trigger stat_declarations_update`);
       t = performance.now();
       await tx.execute(bulk);
       timed.off.push(performance.now() - t);
@@ -137,7 +137,7 @@ async function measureWriteCost(db: Db): Promise<string> {
     }).catch((err: unknown) => { if (!String(err).includes('Rollback')) throw err; });
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1]!.toFixed(0);
-  return `10,000-parcel bulk status change: ${median(timed.on)} ms with declaration_stats_daily's trigger, ${median(timed.off)} ms without it (rolled back)`;
+  return `10,000-parcel bulk status change: ${median(timed.on)} ms with stat_declarations_daily's trigger, ${median(timed.off)} ms without it (rolled back)`;
 }
 
 type Params = Record<string, string | number>;
@@ -186,8 +186,8 @@ async function main() {
   }
   const counts = await one<{ d: number; b: number; p: number; ds: number; bs: number }>(db, sql`
     select (select count(*) from declarations)::int as d, (select count(*) from balance_operations)::int as b,
-           (select count(*) from declaration_payments)::int as p, (select count(*) from declaration_stats_daily)::int as ds,
-           (select count(*) from balance_stats_daily)::int as bs`);
+           (select count(*) from declaration_payments)::int as p, (select count(*) from stat_declarations_daily)::int as ds,
+           (select count(*) from stat_balance_daily)::int as bs`);
   const writeCost = await measureWriteCost(db);
   console.info(writeCost);
   const app = await buildApp({ db, config, jwtSecret: 'bench-secret-bench-secret-bench-secret' });
@@ -224,7 +224,7 @@ async function main() {
     '',
     `- Server: ${await serverVersion(db)}; ${os.cpus().length} cores (shared with the other engineers' work while it ran)`,
     `- Data: ${counts.d.toLocaleString('en')} declarations, ${counts.b.toLocaleString('en')} balance operations, ${counts.p.toLocaleString('en')} counter payments; `
-      + `rollups: declaration_stats_daily ${counts.ds.toLocaleString('en')} rows, balance_stats_daily ${counts.bs.toLocaleString('en')} rows`,
+      + `rollups: stat_declarations_daily ${counts.ds.toLocaleString('en')} rows, stat_balance_daily ${counts.bs.toLocaleString('en')} rows`,
     `- Generation: ${generation}`,
     `- Range: ${range.start_date} … ${range.end_date} (a year); ${connections} clients, ${duration} s per scenario; raw = median of ${RAW_RUNS} service calls`,
     `- Target: p95 < ${TARGET_P95_MS} ms`,
