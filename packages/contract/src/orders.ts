@@ -345,6 +345,9 @@ export function isHttpUrl(text: string): boolean {
 }
 
 export const ZOrderIdQuery = z.object({ order_id: zId });
+/** GET orders/service_percent: the service percent a new order takes (settings others.orderPercent), for the form's amount due. */
+export const ZOrderServicePercentReply = z.object({ data: z.object({ order_percent: zDecimalOut }) });
+export type OrderServicePercentReply = z.infer<typeof ZOrderServicePercentReply>;
 export type OrderIdQuery = z.infer<typeof ZOrderIdQuery>;
 /** orders/cancel?order_id=1,2 (ids joined with ','). */
 export const ZOrderIdsQuery = z.object({ order_id: zIdList.pipe(z.array(z.number().int().positive()).min(1).max(1000)) });

@@ -86,6 +86,12 @@ describe('[ORDERS][FORM] create and edit', () => {
     await db().insert(settings).values({ groupId: 'others', key: 'orderStatus', value: 7 })
       .onConflictDoUpdate({ target: [settings.groupId, settings.key], set: { value: 7 } });
     try {
+      // the form reads the percent through the orders permission alone (the back office has no settings permission)
+      const ofis = bearer((await logInAs(ctx.app, 'ofis@example.az')).access_token);
+      const percent = await ctx.app.inject({ url: '/api/admin/orders/service_percent', headers: ofis });
+      expect(percent.statusCode, percent.body).toBe(200);
+      expect(percent.json().data.order_percent).toBe('7.50');
+      expect((await ctx.app.inject({ url: '/api/admin/orders/service_percent', headers: warehouseman })).statusCode).toBe(403);
       const o = await create({ shop_name: 'form-settings' });
       expect(o.state_id).toBe(7);
       expect((await db().select().from(orders).where(eq(orders.id, o.id)))[0]!.servicePercent).toBe('7.50');

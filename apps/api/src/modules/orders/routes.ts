@@ -3,7 +3,7 @@ import { toCsv } from '@app/contract/csv';
 import {
   ORDERS_CSV_PREFIX, ZOrderAdminCountQuery, ZOrderAdminCountReply, ZOrderCountQuery, ZOrderCountReply, ZOrderCountsQuery, ZOrderCountsReply,
   ZOrderEditForm, ZOrderExportQuery, ZOrderForm, ZOrderIdQuery, ZOrderIdsQuery, ZOrderIdsReply, ZOrderInfoReply, ZOrderLinkForm, ZOrderListQuery,
-  ZOrderListReply, ZOrderSavedReply, ZOrderStatesReply,
+  ZOrderListReply, ZOrderSavedReply, ZOrderServicePercentReply, ZOrderStatesReply,
 } from '@app/contract/orders';
 import { azOrdersCore as t } from '@app/contract/texts/az-orders';
 import type { FastifyInstance } from 'fastify';
@@ -15,7 +15,7 @@ import { ORDER_CSV_COLUMNS, ORDER_EXPORT_PREFIX, ORDER_XLSX_COLUMNS } from './ex
 import { readProductPreview } from './preview/service';
 import {
   countOrdersPerStatus, createOrder, deleteOrders, editOrder, linkOrderDeclaration, listOrders, readOrderAdminCounts, readOrderCounts, readOrderInfo,
-  readOrdersForCsv, readOrdersForExport, readOrderStates, type PreviewReader,
+  readOrderServicePercent, readOrdersForCsv, readOrdersForExport, readOrderStates, type PreviewReader,
 } from './service';
 
 const tags = ['orders'];
@@ -37,6 +37,11 @@ export function registerOrderRoutes(server: FastifyInstance, options: { readPrev
     schema: { tags, summary: 'Orders (spec §2): filters user_id (customer code), user_name, country_id, track_code, shop_name, state_id, payed, executive, waiting and created_at ranges; sorts; pages', querystring: ZOrderListQuery, response: { 200: ZOrderListReply } },
     config: { access },
   }, (req) => listOrders(app.db, req.query, tz()));
+
+  app.get('/api/admin/orders/service_percent', {
+    schema: { tags, summary: "The service percent a new order takes (settings others.orderPercent), for the order form's amount due", response: { 200: ZOrderServicePercentReply } },
+    config: { access },
+  }, () => readOrderServicePercent(app.db));
 
   app.get('/api/admin/orders/info', {
     schema: { tags, summary: 'One order: the list row, its stored product preview, debt lines, what a refund would give back and what paying would take', querystring: ZOrderIdQuery, response: { 200: ZOrderInfoReply } },

@@ -127,6 +127,11 @@ async function checkFormReferences(db: DbOrTx, form: OrderForm): Promise<void> {
   if (Object.keys(errors).length) throw invalid(errors);
 }
 
+/** GET orders/service_percent: what a new order's form computes the amount due with (staff without the settings permission too). */
+export async function readOrderServicePercent(db: Db): Promise<{ data: { order_percent: string } }> {
+  return { data: { order_percent: await readServicePercent(db) } };
+}
+
 /** settings others.orderPercent as 'N.NN' (5 when never saved or unreadable). */
 async function readServicePercent(db: DbOrTx): Promise<string> {
   const raw = await findOthersSetting(db, 'orderPercent');

@@ -1,4 +1,4 @@
-import type { OrderInfoReply, OrderPayReply, OrderSavedReply, OrderStatesReply } from '@app/contract/orders';
+import type { OrderInfoReply, OrderPayReply, OrderSavedReply, OrderServicePercentReply, OrderStatesReply } from '@app/contract/orders';
 import type { ProductPreview, ProductPreviewReply } from '@app/contract/product-preview';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, type FormValue } from '../../shared/http/http-client';
@@ -90,11 +90,11 @@ export function useDeleteOrder() {
   });
 }
 
-/** settings group `others`: `order_percent`, the service percent a new order takes (5 by default). */
+/** The service percent a new order takes (settings others.orderPercent, 5 by default), readable with the orders permission alone. */
 export function useOrderPercent() {
   return useQuery({
-    queryKey: ['settings', 'others', 'order-percent'] as const,
-    queryFn: ({ signal }) => http.get<{ data: { order_percent?: string | number | null } }>('/api/admin/settings/data', { group_id: 'others' }, signal)
+    queryKey: ['orders', 'service-percent'] as const,
+    queryFn: ({ signal }) => http.get<OrderServicePercentReply>('/api/admin/orders/service_percent', {}, signal)
       .then((reply) => String(reply.data?.order_percent ?? '5') || '5'),
     staleTime: 10 * 60_000,
   });
