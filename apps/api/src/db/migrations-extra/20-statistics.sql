@@ -137,33 +137,33 @@ from (select (s.created_at at time zone 'Asia/Baku')::date as day, s.state_id as
 group by 1, 2, 3
 on conflict (day, state_id, partner_id) do update set count = excluded.count
 --> statement-breakpoint
--- Live orders by created day, status and country.
+-- Live orders by created day, status, country, executive (0: none) and currency: count and amount
+-- (Σ price × quantity + cargo_price, the order's currency). The one rollup of orders: the landing and the
+-- orders statistics (by_orders_count, by_orders_admin_count) both read it.
 create or replace function stat_orders_apply() returns trigger language plpgsql as $$
 begin
   if tg_op = 'INSERT' then
-    insert into stat_orders_daily as t (day, status_id, country_id, count)
-    select x.day, x.status_id, x.country_id, sum(x.count)
-    from (select (n.created_at at time zone 'Asia/Baku')::date as day, n.status_id as status_id, n.country_id as country_id, 1 as count from stat_orders_new n where n.deleted_at is null) x
-    group by 1, 2, 3
-    
-    order by 1, 2, 3
-    on conflict (day, status_id, country_id) do update set count = t.count + excluded.count;
+    insert into stat_orders_daily as t (day, status_id, country_id, executive_id, currency, count, amount)
+    select x.day, x.status_id, x.country_id, x.executive_id, x.currency, sum(x.count), sum(x.amount)
+    from (select (n.created_at at time zone 'Asia/Baku')::date as day, n.status_id as status_id, n.country_id as country_id, coalesce(n.executive_id, 0) as executive_id, n.currency as currency, 1 as count, (n.price * n.quantity + n.cargo_price) as amount from stat_orders_new n where n.deleted_at is null) x
+    group by 1, 2, 3, 4, 5
+    order by 1, 2, 3, 4, 5
+    on conflict (day, status_id, country_id, executive_id, currency) do update set count = t.count + excluded.count, amount = t.amount + excluded.amount;
   elsif tg_op = 'DELETE' then
-    insert into stat_orders_daily as t (day, status_id, country_id, count)
-    select x.day, x.status_id, x.country_id, sum(x.count)
-    from (select (o.created_at at time zone 'Asia/Baku')::date as day, o.status_id as status_id, o.country_id as country_id, -1 as count from stat_orders_old o where o.deleted_at is null) x
-    group by 1, 2, 3
-    
-    order by 1, 2, 3
-    on conflict (day, status_id, country_id) do update set count = t.count + excluded.count;
+    insert into stat_orders_daily as t (day, status_id, country_id, executive_id, currency, count, amount)
+    select x.day, x.status_id, x.country_id, x.executive_id, x.currency, sum(x.count), sum(x.amount)
+    from (select (o.created_at at time zone 'Asia/Baku')::date as day, o.status_id as status_id, o.country_id as country_id, coalesce(o.executive_id, 0) as executive_id, o.currency as currency, -1 as count, -(o.price * o.quantity + o.cargo_price) as amount from stat_orders_old o where o.deleted_at is null) x
+    group by 1, 2, 3, 4, 5
+    order by 1, 2, 3, 4, 5
+    on conflict (day, status_id, country_id, executive_id, currency) do update set count = t.count + excluded.count, amount = t.amount + excluded.amount;
   elsif tg_op = 'UPDATE' then
-    insert into stat_orders_daily as t (day, status_id, country_id, count)
-    select x.day, x.status_id, x.country_id, sum(x.count)
-    from (select (n.created_at at time zone 'Asia/Baku')::date as day, n.status_id as status_id, n.country_id as country_id, 1 as count from stat_orders_new n where n.deleted_at is null union all select (o.created_at at time zone 'Asia/Baku')::date as day, o.status_id as status_id, o.country_id as country_id, -1 as count from stat_orders_old o where o.deleted_at is null) x
-    group by 1, 2, 3
-    having sum(x.count) <> 0
-    order by 1, 2, 3
-    on conflict (day, status_id, country_id) do update set count = t.count + excluded.count;
+    insert into stat_orders_daily as t (day, status_id, country_id, executive_id, currency, count, amount)
+    select x.day, x.status_id, x.country_id, x.executive_id, x.currency, sum(x.count), sum(x.amount)
+    from (select (n.created_at at time zone 'Asia/Baku')::date as day, n.status_id as status_id, n.country_id as country_id, coalesce(n.executive_id, 0) as executive_id, n.currency as currency, 1 as count, (n.price * n.quantity + n.cargo_price) as amount from stat_orders_new n where n.deleted_at is null union all select (o.created_at at time zone 'Asia/Baku')::date as day, o.status_id as status_id, o.country_id as country_id, coalesce(o.executive_id, 0) as executive_id, o.currency as currency, -1 as count, -(o.price * o.quantity + o.cargo_price) as amount from stat_orders_old o where o.deleted_at is null) x
+    group by 1, 2, 3, 4, 5
+    having sum(x.count) <> 0 or sum(x.amount) <> 0
+    order by 1, 2, 3, 4, 5
+    on conflict (day, status_id, country_id, executive_id, currency) do update set count = t.count + excluded.count, amount = t.amount + excluded.amount;
   end if;
   return null;
 end
@@ -201,11 +201,11 @@ create trigger stat_orders_truncate after truncate on orders
   for each statement execute function stat_orders_clear()
 --> statement-breakpoint
 -- Backfill (idempotent): stat_orders_daily recomputed from the rows already there.
-insert into stat_orders_daily as t (day, status_id, country_id, count)
-select x.day, x.status_id, x.country_id, sum(x.count)
-from (select (s.created_at at time zone 'Asia/Baku')::date as day, s.status_id as status_id, s.country_id as country_id, 1 as count from orders s where s.deleted_at is null) x
-group by 1, 2, 3
-on conflict (day, status_id, country_id) do update set count = excluded.count
+insert into stat_orders_daily as t (day, status_id, country_id, executive_id, currency, count, amount)
+select x.day, x.status_id, x.country_id, x.executive_id, x.currency, sum(x.count), sum(x.amount)
+from (select (s.created_at at time zone 'Asia/Baku')::date as day, s.status_id as status_id, s.country_id as country_id, coalesce(s.executive_id, 0) as executive_id, s.currency as currency, 1 as count, (s.price * s.quantity + s.cargo_price) as amount from orders s where s.deleted_at is null) x
+group by 1, 2, 3, 4, 5
+on conflict (day, status_id, country_id, executive_id, currency) do update set count = excluded.count, amount = excluded.amount
 --> statement-breakpoint
 -- Customers (admin 0, not deleted) by registration day and branch.
 create or replace function stat_customers_apply() returns trigger language plpgsql as $$

@@ -47,13 +47,22 @@ export const statDeclarationMovesDaily = pgTable('stat_declaration_moves_daily',
   count: integer('count').notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.day, t.stateId, t.partnerId] })]);
 
-/** Live orders (deleted_at is null) by created day × status × country. */
+/**
+ * Live orders (deleted_at is null) by created day × status × country × executive × currency: count and
+ * amount = Σ (price × quantity + cargo_price) in the order's currency. The one rollup of orders: the
+ * landing and the orders statistics (by_orders_count, by_orders_admin_count) read it.
+ */
 export const statOrdersDaily = pgTable('stat_orders_daily', {
   day: date('day', { mode: 'string' }).notNull(),
   statusId: integer('status_id').notNull(),
   countryId: integer('country_id').notNull(),
+  /** orders.executive_id; 0: none. */
+  executiveId: integer('executive_id').notNull().default(0),
+  /** orders.currency (TRY, USD). */
+  currency: varchar('currency', { length: 3 }).notNull(),
   count: integer('count').notNull().default(0),
-}, (t) => [primaryKey({ columns: [t.day, t.statusId, t.countryId] })]);
+  amount: numeric('amount', { precision: 18, scale: 2 }).notNull().default('0'),
+}, (t) => [primaryKey({ columns: [t.day, t.statusId, t.countryId, t.executiveId, t.currency] })]);
 
 /** Customers (users with admin 0, not deleted) by registration day × branch. */
 export const statCustomersDaily = pgTable('stat_customers_daily', {

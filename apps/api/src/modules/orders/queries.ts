@@ -3,13 +3,14 @@ import {
   ORDER_DEBT_STATUS, ORDER_STATUS, type OrderDebtRow, type OrderListFilters, type OrderListQuery, type OrderRow, type OrderStateRow,
 } from '@app/contract/orders';
 import { azOrdersCore as t } from '@app/contract/texts/az-orders';
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { declarations } from '../../db/schema/declarations';
 import { orderDebts, orders as o } from '../../db/schema/orders';
 import { statusHistory } from '../../db/schema/platform';
 import { countries, productTypes, settings, statuses } from '../../db/schema/settings';
+import { statOrdersDaily } from '../../db/schema/statistics';
 import { users } from '../../db/schema/users';
 import { buildListQuery, countList, escapeLike, filters, type ListSpec, type ListTotal } from '../../platform/list-query';
 import { aliasedFields, RowTemplate } from '../../platform/row-template';
@@ -396,6 +397,44 @@ export async function aggregateOrderCounts(db: DbOrTx, where: SQL | undefined, t
   const rows = await db.select(fields).from(o).where(where)
     .groupBy(...(byExecutor ? [sql`1`, sql`6`] : [sql`1`])).orderBy(sql`1 desc`, ...(byExecutor ? [sql`6`] : []));
   return rows.map((r) => ({ ...r, order_count: Number(r.order_count) }));
+}
+
+/** Office days (Asia/Baku, both inside) and the statistics' equality filters, as the rollup answers them. */
+export interface OrderRollupFilter {
+  from?: string;
+  to?: string;
+  statusId?: number;
+  countryId?: number;
+  executiveId?: number;
+}
+
+/**
+ * aggregateOrderCounts read from the rollup stat_orders_daily (live orders by office day × status × country ×
+ * executive × currency: count, Σ price × quantity + cargo_price): the same rows for whole office days.
+ */
+export async function aggregateOrderCountsFromRollup(db: DbOrTx, filter: OrderRollupFilter, byExecutor: boolean) {
+  const r = statOrdersDaily;
+  const sumOf = (currency?: string) => sql<string>`coalesce(sum(${r.amount})${currency ? sql` filter (where ${r.currency} = ${currency})` : sql``}, 0)::numeric(16,2)::text`;
+  const fields = {
+    changed_date: r.day,
+    order_count: sql<number>`sum(${r.count})::int`,
+    price: sumOf(),
+    price_try: sumOf('TRY'),
+    price_usd: sumOf('USD'),
+    ...(byExecutor ? { user_id: sql<number | null>`nullif(${r.executiveId}, 0)` } : {}),
+  };
+  const where = and(
+    filter.from ? gte(r.day, filter.from) : undefined,
+    filter.to ? lte(r.day, filter.to) : undefined,
+    filter.statusId !== undefined ? eq(r.statusId, filter.statusId) : undefined,
+    filter.countryId !== undefined ? eq(r.countryId, filter.countryId) : undefined,
+    filter.executiveId !== undefined ? eq(r.executiveId, filter.executiveId) : undefined,
+  );
+  // the scan's order: newest day first, then executor ascending with "none" last
+  const rows = await db.select(fields).from(r).where(where)
+    .groupBy(...(byExecutor ? [r.day, r.executiveId] : [r.day])).having(sql`sum(${r.count}) <> 0`)
+    .orderBy(desc(r.day), ...(byExecutor ? [sql`${r.executiveId} = 0`, asc(r.executiveId)] : []));
+  return rows.map((x) => ({ ...x, order_count: Number(x.order_count) }));
 }
 
 /** Names of staff members by id. */

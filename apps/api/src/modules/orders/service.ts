@@ -9,16 +9,17 @@ import { azOrdersCore as t } from '@app/contract/texts/az-orders';
 import { asc, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema/orders';
+import { STATISTICS_TIME_ZONE } from '../../db/schema/statistics';
 import { hasPermission, type RequestUser } from '../../platform/access';
 import { recordAudit } from '../../platform/audit';
 import { forbidden, invalid, notFound } from '../../platform/errors';
 import { recordOrderPriceChange, refundOrder } from './money/service';
 import {
-  aggregateOrderCounts, countOrdersByStatus, countUnreadOrders, findCountry, findCustomerDeclarationByTrack, findDeclarationForLink,
+  aggregateOrderCounts, aggregateOrderCountsFromRollup, countOrdersByStatus, countUnreadOrders, findCountry, findCustomerDeclarationByTrack, findDeclarationForLink,
   findDeclarationOrderIds, findOrder, findOrderDebtLines, findOrderPage, findOrderPreview, findOrderStates, findOthersSetting, findPeopleNames,
   findProductType, findUserRole, hasOrderStatus, insertOrder, insertOrderStatusChange, listOrderStatuses, lockOrder, lockOrders, orderListWhere,
   readOrderBatches, readOrderRows, resolveOrderCustomers, resolveOrderExecutives, setOrdersRead, softDeleteOrders, sumOpenDebts, sumSettledDebts,
-  updateOrder, type NewOrder, type ResolvedOrderFilters,
+  updateOrder, type NewOrder, type OrderRollupFilter, type ResolvedOrderFilters,
 } from './queries';
 
 /* Orders core (issue 18): list, detail, form, delete, read flag, declaration links, counts, statistics. */
@@ -336,11 +337,29 @@ function totalsOf(rows: { order_count: number; price: string; price_try: string;
   };
 }
 
+/**
+ * The statistics' filters as the rollup stat_orders_daily answers them: whole office days (a day alone, or
+ * 00:00 to 23:59) in the rollup's zone. Undefined for a range cut inside a day or another APP_TIMEZONE:
+ * those scan the orders (aggregateOrderCounts).
+ */
+function rollupFilterOf(query: OrderCountQuery | OrderAdminCountQuery, timeZone: string): OrderRollupFilter | undefined {
+  if (timeZone !== STATISTICS_TIME_ZONE) return undefined;
+  const from = query.start_date ? /^(\d{4}-\d{2}-\d{2}) 00:00:00$/.exec(statMoment(query.start_date, false))?.[1] : undefined;
+  const to = query.end_date ? /^(\d{4}-\d{2}-\d{2}) 23:59:59$/.exec(statMoment(query.end_date, true))?.[1] : undefined;
+  if ((query.start_date && !from) || (query.end_date && !to)) return undefined;
+  return {
+    from, to, statusId: query.state_id, countryId: query.country_id,
+    executiveId: 'admin_id' in query ? query.admin_id : undefined,
+  };
+}
+
 /** GET /api/admin/statistics/by_orders_count: per office day created; getlist=true: the orders (list rows). */
 export async function readOrderCounts(db: Db, query: OrderCountQuery, timeZone: string): Promise<OrderCountReply> {
   if (isDrillDown(query)) return drillDown(db, query, timeZone);
-  const where = await buildOrderFilterWhere(db, statisticsFilters(query), timeZone);
-  const rows = await aggregateOrderCounts(db, where, timeZone, false);
+  const rollup = rollupFilterOf(query, timeZone);
+  const rows = rollup
+    ? await aggregateOrderCountsFromRollup(db, rollup, false)
+    : await aggregateOrderCounts(db, await buildOrderFilterWhere(db, statisticsFilters(query), timeZone), timeZone, false);
   const data = rows.map(({ changed_date, order_count, price, price_try, price_usd }) => ({ changed_date, order_count, price, price_try, price_usd }));
   return { data, total: totalsOf(data) };
 }
@@ -348,8 +367,10 @@ export async function readOrderCounts(db: Db, query: OrderCountQuery, timeZone: 
 /** GET /api/admin/statistics/by_orders_admin_count: per office day and executor; getlist=true: the orders. */
 export async function readOrderAdminCounts(db: Db, query: OrderAdminCountQuery, timeZone: string): Promise<OrderAdminCountReply> {
   if (isDrillDown(query)) return drillDown(db, query, timeZone);
-  const where = await buildOrderFilterWhere(db, statisticsFilters(query), timeZone);
-  const rows = await aggregateOrderCounts(db, where, timeZone, true);
+  const rollup = rollupFilterOf(query, timeZone);
+  const rows = rollup
+    ? await aggregateOrderCountsFromRollup(db, rollup, true)
+    : await aggregateOrderCounts(db, await buildOrderFilterWhere(db, statisticsFilters(query), timeZone), timeZone, true);
   const names = await findPeopleNames(db, [...new Set(rows.map((r) => r.user_id).filter((x): x is number => typeof x === 'number'))]);
   const data = rows.map((r) => ({
     changed_date: r.changed_date, order_count: r.order_count, price: r.price, price_try: r.price_try, price_usd: r.price_usd,

@@ -45,8 +45,10 @@ async function rollupMismatches() {
       rolled as (select day, state_id, partner_id, count as n from stat_declaration_moves_daily where count <> 0)
       select * from (select * from direct except select * from rolled) a union all select * from (select * from rolled except select * from direct) b`,
     orders: sql`
-      with direct as (select (created_at at time zone 'Asia/Baku')::date as day, status_id, country_id, count(*)::int as n from orders where deleted_at is null group by 1, 2, 3),
-      rolled as (select day, status_id, country_id, count as n from stat_orders_daily where count <> 0)
+      with direct as (select (created_at at time zone 'Asia/Baku')::date as day, status_id, country_id, coalesce(executive_id, 0) as executive_id, currency,
+          count(*)::int as n, sum(price * quantity + cargo_price) as amount
+        from orders where deleted_at is null group by 1, 2, 3, 4, 5),
+      rolled as (select day, status_id, country_id, executive_id, currency, count as n, amount from stat_orders_daily where count <> 0)
       select * from (select * from direct except select * from rolled) a union all select * from (select * from rolled except select * from direct) b`,
     customers: sql`
       with direct as (select (created_at at time zone 'Asia/Baku')::date as day, coalesce(branch_id, 0) as branch_id, count(*)::int as n from users where admin = 0 and deleted_at is null group by 1, 2),
