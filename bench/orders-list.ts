@@ -3,14 +3,16 @@
  * 500,000 orders on PostgreSQL with 10 clients), plus counts by status and the orders statistics.
  *
  *   node --import tsx bench/orders-list.ts [--db postgres|pglite] [--rows 500000] [--duration 10]
- *                                          [--connections 10] [--only name,name] [--reuse]
+ *                                          [--connections 10] [--only name,name] [--reuse] [--report orders-list]
  *
  * Builds a fresh database (PostgreSQL `bench_orders` on 127.0.0.1:5432, or PGlite in a temp dir):
  * reference data, the demo staff, 100,000 customers, then `rows` orders in one set-based insert
  * over the last 730 days (statuses, countries, shops, payments and track codes spread like the
  * demo's; a few debt lines). Starts the real app in-process and, per scenario, prints the HTTP
  * latency under `connections` concurrent clients beside the raw time of the same query on the
- * database. Same machinery as bench/transactions-list.ts (see bench/README.md).
+ * database. Same machinery as bench/transactions-list.ts (see bench/README.md). The statistics scenarios
+ * (stats-*, issue 19: < 300 ms for a year) read the rollup stat_orders_daily; `-cut` ones a range cut inside
+ * a day, which scans the orders. `--report` names the results file (bench/results/<report>-<db>-<date>.md).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,6 +31,8 @@ import { findOrderPage, resolveOrderCustomers, resolveOrderExecutives } from '..
 import { CUSTOMERS, DAYS, logIn, officeDateTime as officeDateTimeIn, one, serverVersion, runLoad as runBenchLoad } from './bench-db';
 
 const TARGET_P95_MS = 100;
+/** Issue 19: every statistics page < 300 ms for a year. */
+const STATS_TARGET_P95_MS = 300;
 const MAX_DURATION_S = 10;
 const RAW_RUNS = 20;
 const WARM_UP_S = 3;
@@ -43,6 +47,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '10' },
     only: { type: 'string' },
     reuse: { type: 'boolean', default: false },
+    report: { type: 'string', default: 'orders-list' },
   },
 });
 if (args.db !== 'postgres' && args.db !== 'pglite') throw new Error('--db must be postgres or pglite');
@@ -53,7 +58,7 @@ const connections = Math.max(1, Number(args.connections));
 if (!Number.isInteger(rowCount) || rowCount < 1000) throw new Error('--rows must be an integer ≥ 1000');
 
 type Params = Record<string, string | number>;
-interface Scenario { name: string; about: string; params: Params; path?: string; isRaw?: boolean }
+interface Scenario { name: string; about: string; params: Params; path?: string; isRaw?: boolean; targetMs?: number }
 interface Outcome {
   scenario: Scenario;
   p50: number; p95: number; p99: number; rps: number; requests: number; non2xx: number; errors: number;
@@ -175,8 +180,11 @@ async function buildScenarios(db: Db): Promise<Scenario[]> {
     { name: 'user-desc', about: 'sort_column=user_id desc', params: { sort_column: 'user_id', sort_order: 'desc' } },
     { name: 'id-asc', about: 'sort_column=id asc', params: { sort_column: 'id', sort_order: 'asc' } },
     { name: 'counts-by-status', about: 'GET orders/counts_by_status, last 31 days', path: '/api/admin/orders/counts_by_status', params: { created_at: createdAt }, isRaw: false },
-    { name: 'stats-by-day-year', about: 'GET statistics/by_orders_count over a year', path: '/api/admin/statistics/by_orders_count', params: { start_date: year, end_date: today }, isRaw: false },
-    { name: 'stats-by-admin-31d', about: 'GET statistics/by_orders_admin_count, last 31 days', path: '/api/admin/statistics/by_orders_admin_count', params: { start_date: monthAgo, end_date: today }, isRaw: false },
+    { name: 'stats-by-day-year', about: 'GET statistics/by_orders_count over a year (rollup)', path: '/api/admin/statistics/by_orders_count', params: { start_date: year, end_date: today }, isRaw: false, targetMs: STATS_TARGET_P95_MS },
+    { name: 'stats-by-day-year-usd', about: 'GET statistics/by_orders_count over a year, country_id=2 (rollup)', path: '/api/admin/statistics/by_orders_count', params: { start_date: year, end_date: today, country_id: 2 }, isRaw: false, targetMs: STATS_TARGET_P95_MS },
+    { name: 'stats-by-admin-31d', about: 'GET statistics/by_orders_admin_count, last 31 days (rollup)', path: '/api/admin/statistics/by_orders_admin_count', params: { start_date: monthAgo, end_date: today }, isRaw: false, targetMs: STATS_TARGET_P95_MS },
+    { name: 'stats-by-admin-year', about: 'GET statistics/by_orders_admin_count over a year (rollup)', path: '/api/admin/statistics/by_orders_admin_count', params: { start_date: year, end_date: today }, isRaw: false, targetMs: STATS_TARGET_P95_MS },
+    { name: 'stats-by-day-year-cut', about: 'GET statistics/by_orders_count over a year from 00:00:01 (cut inside a day: the scan of orders, for comparison)', path: '/api/admin/statistics/by_orders_count', params: { start_date: `${year} 00:00:01`, end_date: `${today} 23:59:58` }, isRaw: false, targetMs: STATS_TARGET_P95_MS },
   ];
 }
 
@@ -207,9 +215,9 @@ const fmt = (x: number, digits = 1) => (Number.isFinite(x) ? x.toFixed(digits) :
 function table(outcomes: Outcome[]): string {
   const head = '| scenario | p50 ms | p95 ms | p99 ms | req/s | non-2xx | raw SQL ms | total | total_kind | p95 target |';
   const rule = '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |';
-  const target = kind === 'postgres' ? `< ${TARGET_P95_MS}` : '–';
+  const target = (o: Outcome) => (kind === 'postgres' ? `< ${o.scenario.targetMs ?? TARGET_P95_MS}` : '–');
   const lines = outcomes.map((o) => `| ${o.scenario.name} | ${fmt(o.p50)} | ${fmt(o.p95)} | ${fmt(o.p99)} | ${fmt(o.rps, 0)} | ` +
-    `${o.non2xx + o.errors} | ${fmt(o.rawMs, 2)} | ${Number.isFinite(o.total) ? o.total.toLocaleString('en') : '–'} | ${o.totalKind} | ${target} |`);
+    `${o.non2xx + o.errors} | ${fmt(o.rawMs, 2)} | ${Number.isFinite(o.total) ? o.total.toLocaleString('en') : '–'} | ${o.totalKind} | ${target(o)} |`);
   return [head, rule, ...lines].join('\n');
 }
 
@@ -255,7 +263,7 @@ await app.close();
 await database.close();
 cleanup();
 
-const misses = kind === 'postgres' ? outcomes.filter((o) => !(o.p95 < TARGET_P95_MS) || o.non2xx + o.errors > 0) : [];
+const misses = kind === 'postgres' ? outcomes.filter((o) => !(o.p95 < (o.scenario.targetMs ?? TARGET_P95_MS)) || o.non2xx + o.errors > 0) : [];
 const date = new Date().toISOString().slice(0, 10);
 const report = [
   `# Orders list benchmark: ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${date}`,
@@ -266,7 +274,7 @@ const report = [
   `- Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}`,
   `- Indexes of orders: ${indexes.join('; ')}`,
   `- Raw SQL: median of ${RAW_RUNS} calls of \`findOrderPage\` (filters resolved, page + total) on the database, no HTTP`,
-  kind === 'postgres' ? `- Target: p95 < ${TARGET_P95_MS} ms for every scenario` : '- No target for PGlite (single connection)',
+  kind === 'postgres' ? `- Target: p95 < ${TARGET_P95_MS} ms for every list scenario, < ${STATS_TARGET_P95_MS} ms for the statistics (rollup)` : '- No target for PGlite (single connection)',
   '',
   table(outcomes),
   '',
@@ -279,7 +287,7 @@ const report = [
 ].join('\n');
 const resultsDir = path.join(import.meta.dirname, 'results');
 fs.mkdirSync(resultsDir, { recursive: true });
-const file = path.join(resultsDir, `orders-list-${kind}-${date}.md`);
+const file = path.join(resultsDir, `${args.report}-${kind}-${date}.md`);
 fs.writeFileSync(file, report);
 console.log(`\n${table(outcomes)}\n\nWritten to ${path.relative(process.cwd(), file)}`);
 if (misses.length) {
