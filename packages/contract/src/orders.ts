@@ -448,8 +448,8 @@ const statsPaging = {
   getlist: z.preprocess((v) => (isBlank(v) ? undefined : String(v)), z.enum(['true', 'false', '1', '0']).optional()),
   page: zNumber().int().min(1).max(INT4_MAX).default(1),
   per_page: zNumber().int().min(1).max(500).default(25),
-  sort_column: z.enum(ORDER_SORT_COLUMNS).optional().catch(undefined),
-  sort_order: z.enum(['asc', 'desc']).optional().catch(undefined),
+  sort_column: z.enum(ORDER_SORT_COLUMNS).optional(),
+  sort_order: z.enum(['asc', 'desc']).optional(),
 };
 /** Orders created between start_date and end_date (office days; a day alone means the whole day), of a status / country. */
 export const ZOrderCountQuery = z.object({

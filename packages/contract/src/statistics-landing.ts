@@ -102,8 +102,12 @@ export type ChartsWidgetReply = z.infer<typeof ZChartsWidgetReply>;
 /** POST charts/bystatus?model_id=1|2 ('1' orders, '2' declarations; an array stringified is read as its first id). */
 export const ZChartsByStatusQuery = z.object({
   model_id: z.preprocess((v) => {
-    const text = Array.isArray(v) ? String(v[0]) : typeof v === 'string' ? v.replace(/[[\]"\s]/g, '').split(',')[0] : v;
-    return text === '' || text === undefined ? undefined : text;
+    // '1', '[1]', '["1"]' or model_id repeated: every id given must be the same one, or the whole is refused
+    const parts = (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? [v] : null)
+      ?.flatMap((p) => p.replace(/[[\]"\s]/g, '').split(',')).filter((p) => p !== '');
+    if (!parts) return v;
+    if (parts.length === 0) return undefined;
+    return parts.every((p) => p === parts[0]) ? parts[0] : parts.join(',');
   }, z.enum(['1', '2'], { error: t.badModel }).transform(Number).optional()),
 });
 const byStatusRow = z.object({ state_id: count, state_name: z.string(), count });

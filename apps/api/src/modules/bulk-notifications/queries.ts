@@ -161,7 +161,7 @@ export async function findBulkHistory(db: DbOrTx, channel: NotifyChannel, query:
   if (query.status) where.push(sql`b.status = ${query.status}`);
   if (query.id) where.push(sql`b.id = ${query.id}`);
   const cond = sql.join(where, sql` and `);
-  const sort = HISTORY_SORTS[query.sort_column ?? ''] ?? sql`b.id`;
+  const sort = (Object.hasOwn(HISTORY_SORTS, query.sort_column ?? '') ? HISTORY_SORTS[query.sort_column!] : undefined) ?? sql`b.id`;
   const dir = query.sort_order === 'asc' ? sql`asc` : sql`desc`;
   const fmt = (col: SQL) => sql`to_char(${col} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
   const rows = await db.execute(sql`
