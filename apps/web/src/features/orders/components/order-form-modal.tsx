@@ -4,6 +4,7 @@ import { azOrdersDetail as t } from '@app/contract/texts/az-orders';
 import { Alert, Checkbox, Col, DatePicker, Form, Input, Row, Select, Space, Spin, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { CustomerSelect } from '../../../shared/form/customer-select';
 import { DecimalInput } from '../../../shared/form/decimal-input';
 import { FormModal } from '../../../shared/form/form-modal';
 import { IntegerInput } from '../../../shared/form/integer-input';
@@ -30,7 +31,6 @@ import {
   type OrderFormValues,
   type PreviewFill,
 } from '../model/order-form';
-import { OrderCustomerSelect } from './order-customer-select';
 import { ProductCard, readStoredPreview } from './product-card';
 
 /** spec §9: form modals are 768 px wide. */
@@ -214,7 +214,7 @@ export function OrderFormModal({ orderId, onClose, onSaved }: OrderFormModalProp
               <Row gutter={12}>
                 <Col xs={24} md={shownPreview ? 24 : 12}>
                   <Form.Item {...item('user_id')} label={t.customer}>
-                    <OrderCustomerSelect initialOption={customerOption} />
+                    <CustomerSelect initialOption={customerOption} ariaLabel={t.customer} placeholder={t.customerPlaceholder} testId="order-form-user" />
                   </Form.Item>
                 </Col>
                 <Col xs={24} md={shownPreview ? 24 : 12}>

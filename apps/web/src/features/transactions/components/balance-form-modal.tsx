@@ -4,6 +4,7 @@ import { azTransactions as t } from '@app/contract/texts/az-transactions';
 import { BALANCE_CURRENCIES, ZBalanceForm } from '@app/contract/transactions';
 import { Alert, Col, Form, Input, Radio, Row, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { CustomerSelect } from '../../../shared/form/customer-select';
 import { DecimalInput } from '../../../shared/form/decimal-input';
 import { FormModal } from '../../../shared/form/form-modal';
 import { mapServerErrors } from '../../../shared/form/map-server-errors';
@@ -15,7 +16,6 @@ import { useCbarRate, useCreateBalanceOperation, usePaymentTypes } from '../api'
 import {
   DEFAULT_BALANCE_FORM, paymentTypeAfterTypeChange, paymentTypeOptions, recomputeAmounts, toBalanceWireForm, type BalanceFormValues,
 } from '../model/balance-form';
-import { CustomerSelect } from './customer-select';
 
 const FORM_MODAL_WIDTH = 768;
 /** spec §8: these two pay/balance errors are toasts; every other one goes onto its field. */
@@ -95,7 +95,7 @@ export function BalanceFormModal({ onClose }: { onClose: () => void }) {
         onFinishFailed={touched.markSubmitted}
       >
         <Form.Item {...item('user_id')} label={t.user} rules={[{ required: true, message: t.required }]}>
-          <CustomerSelect />
+          <CustomerSelect ariaLabel={t.user} placeholder={t.userPlaceholder} testId="balance-form-user" />
         </Form.Item>
         <Row gutter={16}>
           <Col xs={24} sm={12}>

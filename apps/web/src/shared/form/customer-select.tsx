@@ -1,10 +1,9 @@
 import { ROLE } from '@app/contract/roles';
-import { azOrdersDetail as t } from '@app/contract/texts/az-orders';
 import type { UserSelectReply } from '@app/contract/users';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Typography } from 'antd';
-import { RemoteSearchSelect, type RemoteOption, type RemoteResults } from '../../../shared/form/remote-search-select';
-import { http } from '../../../shared/http/http-client';
+import { RemoteSearchSelect, type RemoteOption, type RemoteResults } from './remote-search-select';
+import { http } from '../http/http-client';
 
 /** Customers offered per search (a search narrows them). */
 const CUSTOMER_PAGE = 50;
@@ -15,7 +14,7 @@ interface CustomerOption extends RemoteOption {
   code: string | null;
 }
 
-/** By code, name or e-mail, plus the customer whose id the text is (as the transactions form searches). */
+/** By code, name or e-mail, plus the customer whose id the text is; a customer is '#id - name', its code and '#id' pick it exactly. */
 async function fetchCustomerOptions(search: string, signal?: AbortSignal): Promise<CustomerOption[]> {
   const idText = ID_TEXT.exec(search)?.[1];
   const [bySearch, byId] = await Promise.all([
@@ -31,31 +30,37 @@ async function fetchCustomerOptions(search: string, signal?: AbortSignal): Promi
   }));
 }
 
-const optionsKey = (search: string) => ['lookups', 'order-customer-options', search] as const;
+const optionsKey = (search: string) => ['lookups', 'customer-options', search] as const;
 
 function useCustomerResults(search: string): RemoteResults {
   const query = useQuery({ queryKey: optionsKey(search), queryFn: ({ signal }) => fetchCustomerOptions(search, signal), staleTime: STALE_MS });
   return { options: query.data, isFetching: query.isFetching };
 }
 
-/** The order's customer ('Müştəri'), searched on the server by code, name, e-mail or #id. */
-export function OrderCustomerSelect({ id, value, onChange, initialOption }: {
+/**
+ * A customer (role client) searched on the server by code, name, e-mail or #id; its code and '#id'
+ * pick it exactly. Used by the balance operation form (transactions) and the order form.
+ */
+export function CustomerSelect({ id, value, onChange, initialOption, ariaLabel, placeholder, testId }: {
   id?: string;
   value?: number | null;
   onChange?: (value: number | null) => void;
   initialOption?: RemoteOption;
+  ariaLabel: string;
+  placeholder: string;
+  testId: string;
 }) {
   const queryClient = useQueryClient();
   return (
     <RemoteSearchSelect
       id={id}
-      aria-label={t.customer}
+      aria-label={ariaLabel}
       value={value}
       onChange={onChange}
       initialOption={initialOption}
       useResults={useCustomerResults}
       fetchResults={(search) => queryClient.fetchQuery({ queryKey: optionsKey(search), queryFn: ({ signal }) => fetchCustomerOptions(search, signal), staleTime: STALE_MS })}
-      placeholder={t.customerPlaceholder}
+      placeholder={placeholder}
       optionRender={(option) => (
         <span>
           {option.label}
@@ -64,7 +69,7 @@ export function OrderCustomerSelect({ id, value, onChange, initialOption }: {
           )}
         </span>
       )}
-      data-testid="order-form-user"
+      data-testid={testId}
     />
   );
 }
