@@ -26,23 +26,29 @@ export interface BenchDatabase {
   cleanup: () => void;
 }
 
-/** PostgreSQL `bench_declarations` on 127.0.0.1:5432 (dropped and created again unless reused), or PGlite in a temp dir. */
-export async function openBenchDatabase(kind: DbKind, opts: { reuse: boolean; connections: number }): Promise<BenchDatabase> {
+/**
+ * The bench's database: PostgreSQL `name` on 127.0.0.1:5432 (default `bench_declarations`; dropped and
+ * created again unless reused), or PGlite in a temp dir (`<name>-pglite` when reused). Every bench opens
+ * its own database through this.
+ */
+export async function openBenchDatabase(kind: DbKind, opts: { reuse: boolean; connections: number; name?: string }): Promise<BenchDatabase> {
+  const name = opts.name ?? PG_BENCH_DB;
   if (kind === 'postgres') {
     const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
     await admin.connect();
-    const exists = (await admin.query('select 1 from pg_database where datname = $1', [PG_BENCH_DB])).rowCount === 1;
+    const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
     const fresh = !(opts.reuse && exists);
     if (fresh) {
-      await admin.query(`drop database if exists ${PG_BENCH_DB} with (force)`);
-      await admin.query(`create database ${PG_BENCH_DB}`);
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`create database ${name}`);
     }
     await admin.end();
-    const database = await openPostgres(`postgres://postgres@127.0.0.1:5432/${PG_BENCH_DB}`, opts.connections);
+    const database = await openPostgres(`postgres://postgres@127.0.0.1:5432/${name}`, opts.connections);
     return { database, fresh, cleanup: () => undefined };
   }
-  const reuseDir = path.join(os.tmpdir(), 'bench-declarations-pglite');
-  const dir = opts.reuse ? reuseDir : fs.mkdtempSync(path.join(os.tmpdir(), 'bench-declarations-'));
+  const slug = name.replace(/_/g, '-');
+  const reuseDir = path.join(os.tmpdir(), `${slug}-pglite`);
+  const dir = opts.reuse ? reuseDir : fs.mkdtempSync(path.join(os.tmpdir(), `${slug}-`));
   const fresh = !(opts.reuse && fs.existsSync(path.join(dir, 'PG_VERSION')));
   const database = await openPglite(dir);
   return { database, fresh, cleanup: () => { if (!opts.reuse) fs.rmSync(dir, { recursive: true, force: true }); } };

@@ -19,15 +19,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { readConfig } from '../apps/api/src/config';
-import { openPglite, openPostgres, type Database } from '../apps/api/src/db/client';
-import { fillBenchData, logIn, one, serverVersion, runLoad, type LoadFigures } from './bench-db';
+import { fillBenchData, logIn, one, serverVersion, runLoad, type LoadFigures, openBenchDatabase } from './bench-db';
 
 const TARGET_SECONDS = 120;
 const TARGET_SLOWDOWN = 0.2;
-const PG_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const PG_DB = 'bench_bulk_send';
 
 const { values: args } = parseArgs({
@@ -194,22 +191,8 @@ async function main() {
   }
 }
 
-async function openDatabase(kind: 'postgres' | 'pglite', reuse: boolean): Promise<{ database: Database; fresh: boolean; cleanup: () => void }> {
-  if (kind === 'postgres') {
-    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await admin.connect();
-    const exists = (await admin.query('select 1 from pg_database where datname = $1', [PG_DB])).rowCount === 1;
-    const fresh = !(reuse && exists);
-    if (fresh) {
-      await admin.query(`drop database if exists ${PG_DB} with (force)`);
-      await admin.query(`create database ${PG_DB}`);
-    }
-    await admin.end();
-    return { database: await openPostgres(`postgres://postgres@127.0.0.1:5432/${PG_DB}`, 10), fresh, cleanup: () => undefined };
-  }
-  const dir = reuse ? path.join(os.tmpdir(), 'bench-bulk-send-pglite') : fs.mkdtempSync(path.join(os.tmpdir(), 'bench-bulk-send-'));
-  const fresh = !(reuse && fs.existsSync(path.join(dir, 'PG_VERSION')));
-  return { database: await openPglite(dir), fresh, cleanup: () => { if (!reuse) fs.rmSync(dir, { recursive: true, force: true }); } };
+function openDatabase(kind: 'postgres' | 'pglite', reuse: boolean) {
+  return openBenchDatabase(kind, { reuse, connections: 10, name: PG_DB });
 }
 
 function ms(x: number): string {

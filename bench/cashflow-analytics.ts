@@ -22,21 +22,19 @@ import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { ZCashboxDailyQuery, ZCashboxStatisticsQuery, ZCashflowListQuery } from '@app/contract/cashflow';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { readConfig } from '../apps/api/src/config';
-import { openPglite, openPostgres, type Db } from '../apps/api/src/db/client';
+import { type Db } from '../apps/api/src/db/client';
 import { seedDemoData } from '../apps/api/src/db/seed/demo-seed';
 import { seedReferenceData } from '../apps/api/src/db/seed/reference-data';
 import { listCashflowTransactions, readCashboxDaily, readCashboxStatistics } from '../apps/api/src/modules/cashflow/service';
-import { logIn, officeDateTime as officeDateTimeIn, one, serverVersion, runLoad as runBenchLoad } from './bench-db';
+import { logIn, officeDateTime as officeDateTimeIn, one, serverVersion, runLoad as runBenchLoad, openBenchDatabase } from './bench-db';
 
 const TARGET_P95_MS = 300;
 const DAYS = 365;
 const MAX_DURATION_S = 10;
 const RAW_RUNS = 20;
 const WARM_UP_S = 3;
-const PG_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const PG_BENCH_DB = 'bench_cashflow';
 
 const { values: args } = parseArgs({
@@ -73,21 +71,8 @@ const timeZone = config.APP_TIMEZONE;
 const officeDateTime = (date: Date) => officeDateTimeIn(date, timeZone);
 
 // ---------------------------------------------------------------- data
-async function openDatabase() {
-  if (kind === 'postgres') {
-    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await admin.connect();
-    const exists = (await admin.query('select 1 from pg_database where datname = $1', [PG_BENCH_DB])).rowCount === 1;
-    const fresh = !(args.reuse && exists);
-    if (fresh) {
-      await admin.query(`drop database if exists ${PG_BENCH_DB} with (force)`);
-      await admin.query(`create database ${PG_BENCH_DB}`);
-    }
-    await admin.end();
-    return { database: await openPostgres(`postgres://postgres@127.0.0.1:5432/${PG_BENCH_DB}`, connections), fresh, cleanup: () => undefined };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-cashflow-'));
-  return { database: await openPglite(dir), fresh: true, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
+function openDatabase() {
+  return openBenchDatabase(kind, { reuse: Boolean(args.reuse), connections, name: PG_BENCH_DB });
 }
 
 /**

@@ -21,10 +21,9 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { readConfig } from '../apps/api/src/config';
-import { openPglite, openPostgres, type Database, type Db } from '../apps/api/src/db/client';
+import { type Db } from '../apps/api/src/db/client';
 import type { RequestUser } from '../apps/api/src/platform/access';
 import {
   readDeclarationCounts, readPaidDeclarationCounts, readPartnerDeclarationCounts, readPaymentTypeCounts, readTariffCounts,
@@ -32,11 +31,10 @@ import {
 import {
   ZDeclarationCountsQuery, ZPaidDeclarationCountsQuery, ZPartnerDeclarationCountsQuery, ZPaymentTypeCountsQuery, ZTariffCountsQuery,
 } from '@app/contract/statistics';
-import { fillBenchData, logIn, one, runLoad, serverVersion } from './bench-db';
+import { fillBenchData, logIn, one, runLoad, serverVersion, openBenchDatabase } from './bench-db';
 
 const TARGET_P95_MS = 300;
 const RAW_RUNS = 10;
-const PG_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const PG_BENCH_DB = 'bench_statistics_pages';
 
 const { values: args } = parseArgs({
@@ -62,21 +60,8 @@ const connections = Math.max(1, Number(args.connections));
 const config = { ...readConfig({}), LOG_LEVEL: 'silent' as const, ACCESS_TOKEN_TTL_SECONDS: 3600 };
 const timeZone = config.APP_TIMEZONE;
 
-async function openDatabase(): Promise<{ database: Database; fresh: boolean; cleanup: () => void }> {
-  if (kind === 'postgres') {
-    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await admin.connect();
-    const exists = (await admin.query('select 1 from pg_database where datname = $1', [PG_BENCH_DB])).rowCount === 1;
-    const fresh = !(args.reuse && exists);
-    if (fresh) {
-      await admin.query(`drop database if exists ${PG_BENCH_DB} with (force)`);
-      await admin.query(`create database ${PG_BENCH_DB}`);
-    }
-    await admin.end();
-    return { database: await openPostgres(`postgres://postgres@127.0.0.1:5432/${PG_BENCH_DB}`, connections), fresh, cleanup: () => undefined };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-statistics-pages-'));
-  return { database: await openPglite(dir), fresh: true, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
+function openDatabase() {
+  return openBenchDatabase(kind, { reuse: Boolean(args.reuse), connections, name: PG_BENCH_DB });
 }
 
 /** Balance operations and counter payments, set-based; the partner company on a share of the parcels. */
