@@ -9,7 +9,7 @@ import {
 import type { Jobs } from '../../platform/jobs';
 import {
   claimQueueItems, dropQueuedAdds, findDeclarationsForCustoms, findGlobalSetting, findQueuedIdsByTrack, findParcelsToWithdraw, findStrandedQueueIds, insertCustomsTask,
-  insertCustomsTasks, insertDeclarationCustomsStates, insertPostDeclarations, insertQueueItems, markDeclarationsWithdrawn, markParcelsRemoved,
+  insertCustomsTasks, insertDeclarationCustomsStates, updateDeclaredFlags, insertPostDeclarations, insertQueueItems, markDeclarationsWithdrawn, markParcelsRemoved,
   updateQueueItems, upsertCustomsParcels, type CustomsParcelValues, type NewCustomsTask, type QueueItemUpdate,
 } from './queries';
 
@@ -504,6 +504,7 @@ export function createCustomsLink(deps: LinkDeps): CustomsLink {
     let states = 0;
     states += await insertDeclarationCustomsStates(db, declared.map((dd) => ({ trackCode: dd.trackingNumber, code: 1, json: dd })));
     states += await insertDeclarationCustomsStates(db, deleted.map((dd) => ({ trackCode: dd.trackingNumber, code: 100, json: dd })));
+    await updateDeclaredFlags(db, [...posts.map((p) => p.trackinG_NO), ...declared.map((dd) => dd.trackingNumber), ...deleted.map((dd) => dd.trackingNumber)]);
     // Rows left queued by an instance that stopped: send them again.
     const stranded = await findStrandedQueueIds(db, 500);
     if (stranded.length > 0) await jobs.enqueue(db, CUSTOMS_SEND_JOB, { ids: stranded });

@@ -465,6 +465,23 @@ export async function insertDeclarationCustomsStates(db: DbOrTx, states: { track
   return res.rows.length;
 }
 
+/**
+ * A parcel's "declared" flag (declarations.customs, the lists' declared/undeclared filter and the
+ * flight's declared count) follows what customs says of it after a sync: declared while customs holds
+ * the citizen's declaration (post status 1, 3 or 4) and it was not withdrawn.
+ */
+export async function updateDeclaredFlags(db: DbOrTx, trackCodes: string[]): Promise<number> {
+  const codes = [...new Set(trackCodes.filter(Boolean))];
+  if (codes.length === 0) return 0;
+  const res = await db.execute(sql`
+    update ${d} dd set customs = x.declared
+    from (select cp.track_code, cp.post_status in (1, 3, 4) and cp.declaration_deleted_at is null as declared
+          from customs_parcels cp where cp.track_code in (${sql.join(codes.map((c) => sql`${c}`), sql`, `)})) x
+    where x.track_code = dd.track_code and dd.deleted_at is null and dd.customs <> x.declared
+    returning dd.id`);
+  return res.rows.length;
+}
+
 // ---------------------------------------------------------------- parcels to add, from our declarations
 
 /** What the add of a declaration needs: the declaration, its customer, product type and country. */
