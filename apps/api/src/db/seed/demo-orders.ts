@@ -23,6 +23,9 @@ export async function generateOrdersDemoData(db: Db): Promise<void> {
   const products = JSON.stringify(SIMULATED_PRODUCTS);
   const staff = sql`(select array_agg(id order by id) from users where admin <> 0 and deleted_at is null)`;
   const r = (salt: number) => rnd(sql`g`, 900 + salt);
+  // orders belong to customers: a database without any (a test app seeded with customers: 0) gets none
+  const customers = await db.execute(sql`select 1 from users where admin = 0 and deleted_at is null limit 1`);
+  if (customers.rows.length === 0) return;
   // 1. the orders: random customers, and customers of parcels with a global track code (linked)
   await db.execute(sql`
     with p as (select value as p, ordinality::int as n from jsonb_array_elements(${products}::jsonb) with ordinality),
