@@ -141,11 +141,21 @@ describe('[USERS][DETAILS] issue 16: no dead ends on the details page', () => {
     await page.getByTestId('user-details').waitFor();
     await page.getByTestId('user-link-discount').waitFor();
     const links = await page.locator('[data-testid^="user-link-"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-testid')));
-    // Orders and couriers are later issues: no button leads there yet. Balance operations, tickets, e-mails and SMS are built.
+    // Couriers are a later issue: no button leads there yet. Orders, balance operations, tickets, e-mails and SMS are built.
     expect(links.sort()).toEqual([
-      'user-link-customs', 'user-link-discount', 'user-link-emails', 'user-link-month', 'user-link-parcels', 'user-link-sms',
+      'user-link-customs', 'user-link-discount', 'user-link-emails', 'user-link-month', 'user-link-orders', 'user-link-parcels', 'user-link-sms',
       'user-link-tickets', 'user-link-transactions',
     ]);
+
+    // Orders open the orders list by the customer's id (its customer_id filter); every row is theirs.
+    await page.getByTestId('user-link-orders').click();
+    await page.waitForURL((url) => url.pathname.endsWith('/orders') && url.searchParams.get('customer_id') === String(userId));
+    await waitForTable(page, 'orders');
+    const { total: orderTotal } = await api<{ total: number }>(`/api/admin/v2/orders/getlist?customer_id=${userId}&per_page=1`);
+    for (const text of await tableRows(page, 'orders').allInnerTexts()) expect(text).toContain(customer.code!);
+    expect(await tableRows(page, 'orders').count()).toBe(Math.min(orderTotal, 25));
+    await page.goBack();
+    await page.getByTestId('user-details').waitFor();
 
     // Balance operations open the transactions list by the customer's code, over all dates.
     await page.getByTestId('user-link-transactions').click();

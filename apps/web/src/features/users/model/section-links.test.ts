@@ -46,7 +46,7 @@ describe('[USERS][DETAILS] the section buttons lead only to built screens (issue
     expect(links.parcels).toBe('declarations?customer_code=C100023&created=all');
     expect(links.month).toBe('declarations/users/100023/current-month?');
     expect(links.customs).toBe('customs/declarations?user_id=100023');
-    expect(links.orders).toBe('orders?customer_id=100023');
+    expect(links.orders).toBe('orders?customer_id=100023&created_at=');
   });
 
   test('a user without a customer code gets no parcels button (an empty code would list every parcel)', () => {

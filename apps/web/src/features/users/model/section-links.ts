@@ -31,8 +31,8 @@ export function listSectionLinkCandidates(user: LinkedUser): SectionLink[] {
   const t = az.usersUi;
   const byUser = `user_id=${user.id}`;
   const links: (SectionLink | null)[] = [
-    // The orders list's 'M. kodu' filter is the customer code; its hidden customer_id filter is this user's id.
-    { key: 'orders', label: t.orders, path: 'orders', search: `customer_id=${user.id}` },
+    // The orders list's 'M. kodu' filter is the customer code; its hidden customer_id filter is this user's id, over all dates.
+    { key: 'orders', label: t.orders, path: 'orders', search: `customer_id=${user.id}&created_at=` },
     user.code ? { key: 'parcels', label: t.parcels, path: 'declarations', search: `customer_code=${encodeURIComponent(user.code)}&created=all` } : null,
     // The current-month page asks the month's declarations of this customer itself (declaration/this_month).
     { key: 'month', label: t.currentMonth, path: `declarations/users/${user.id}/current-month`, search: '' },
