@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO, launchBrowser, openPage, shot, signInAndWait, waitForTable } from './support/browser';
+import { BASE_URL, DEMO, launchBrowser, openPage, shot, signInAndWait, waitForTable } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,8 +14,9 @@ describe('[SHELL][OFFLINE] spec §1: losing and regaining the connection', () =>
   test('offline shows the blinking red icon and a toast; online again shows the other toast', async () => {
     const { context, page } = await openPage(browser);
     await signInAndWait(page, DEMO.admin);
-    // the landing screen (the declarations list) loaded whole before the connection goes: a screen
-    // still loading when it drops would fail and reload itself when it is back (its own test below)
+    // a screen (the declarations list) loaded whole before the connection goes: a screen still
+    // loading when it drops would fail and reload itself when it is back (its own test below)
+    await page.goto(`${BASE_URL}/@next/declarations`);
     await waitForTable(page, 'declarations');
     expect(await page.getByTestId('offline-indicator').count()).toBe(0);
 
@@ -41,8 +42,9 @@ describe('[SHELL][OFFLINE] spec §1: losing and regaining the connection', () =>
   test('a page that could not load offline says why and recovers by itself when the connection is back (issue 16)', async () => {
     const { context, page } = await openPage(browser);
     await signInAndWait(page, DEMO.admin);
-    // the landing screen (the declarations list) loaded whole before the connection goes: a screen
-    // still loading when it drops would fail and reload itself when it is back (its own test below)
+    // a screen (the declarations list) loaded whole before the connection goes: a screen still
+    // loading when it drops would fail and reload itself when it is back (its own test below)
+    await page.goto(`${BASE_URL}/@next/declarations`);
     await waitForTable(page, 'declarations');
     await context.setOffline(true);
     await page.getByText('İnternet bağlantınız kəsildi').waitFor();

@@ -52,7 +52,8 @@ describe('[STATISTICS][PAGES][E2E] a number opens exactly its rows', () => {
     const { context, page } = await signedInWithApi(browser, DEMO.admin);
     await page.goto(`${BASE_URL}/@next/statistics/declarations`);
     await page.getByTestId('stat-declarations').waitFor();
-    await choosePreset(page, 'Son 12 ay');
+    // 90 days: the drill-down is the declarations list, whose total stops counting at 10,000 (a year of the E2E run's parcels passes it)
+    await choosePreset(page, 'Son 90 gün');
     const total = await readNumber(page, 'stat-figure-declaration_count');
     expect(total).toBeGreaterThan(0);
     await shot(page, 'statistics-declarations');

@@ -35,7 +35,7 @@ describe('[STATISTICS][LANDING][E2E]', () => {
     await first.waitFor({ timeout: 30_000 });
     const count = Number((await first.innerText()).trim());
     expect(count).toBeGreaterThan(0);
-    await page.getByTestId('uplot-chart').waitFor({ timeout: 30_000 });
+    await page.getByTestId('uplot-chart').first().waitFor({ timeout: 30_000 });
     await shot(page, 'statistics-landing', { fullPage: true });
     await first.click();
     await page.waitForURL((url) => url.pathname === '/@next/declarations' && url.searchParams.has('state_id'), { timeout: 20_000 });
