@@ -44,7 +44,8 @@ describe('[CUSTOMS][WEB] customs screens over the customs link (embedded simulat
     await page.locator('.ant-modal-footer').getByRole('button', { name: 'Bağla' }).click();
     await page.waitForURL(/\/customs\/tasks(\?|$)/);
 
-    await page.goto(`${BASE_URL}/@next/customs/dns-queues?status=declined`);
+    // oldest first: the demo's entry customs declined for a wrong FIN (a run of the whole suite declines newer ones)
+    await page.goto(`${BASE_URL}/@next/customs/dns-queues?status=declined&sort=id&order=asc`);
     await waitForTable(page, 'customs-dns-queues');
     await tableRows(page, 'customs-dns-queues').first().getByRole('button', { name: 'Bax' }).last().click();
     await page.waitForURL(/\/customs\/dns-queues\/preview\/response/);
