@@ -30,7 +30,7 @@ async function fetchCustomerOptions(search: string, signal?: AbortSignal): Promi
   }));
 }
 
-const optionsKey = (search: string) => ['lookups', 'customer-options', search] as const;
+const optionsKey = (search: string) => ['lookups', 'customer-select-options', search] as const;
 
 function useCustomerResults(search: string): RemoteResults {
   const query = useQuery({ queryKey: optionsKey(search), queryFn: ({ signal }) => fetchCustomerOptions(search, signal), staleTime: STALE_MS });
