@@ -80,11 +80,12 @@ describe('[DECLARATIONS][FORM] issue 16: the clerk types a customer code and pre
     await form.locator('#weight').fill('0.8');
     await shot(page, 'declaration-form-exact-code');
     await page.getByRole('button', { name: 'Yadda saxla' }).click();
-    await page.locator('.ant-message').getByText('Bağlama yaradıldı').first().waitFor();
-
-    const saved = await api<{ data: { user_id: number; global_track_code: string }[] }>(
+    // the saved parcel itself, not the transient 'Bağlama yaradıldı' toast (it may come and go on a loaded machine)
+    const find = () => api<{ data: { user_id: number; global_track_code: string }[] }>(
       `/api/admin/v2/declaration/list?global_track_code=${globalTrackCode}&per_page=5`,
     );
+    await expect.poll(async () => (await find()).data.length, { timeout: 30_000 }).toBe(1);
+    const saved = await find();
     expect(saved.data).toHaveLength(1);
     expect(saved.data[0]!.user_id).toBe(target.id);
     await context.close();
