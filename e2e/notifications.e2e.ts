@@ -260,8 +260,9 @@ describe('[NOTIFIER] notification screens', () => {
     const newest = async () => (await api<{ data: { id: number }[] }>('/api/admin/bulk_mail/history?per_page=1')).data[0]?.id ?? 0;
     const before = await newest();
     await confirm.getByRole('button', { name: 'Göndər' }).click();
+    await confirm.waitFor({ state: 'detached', timeout: 30_000 });
     // the bulk is recorded (its toast 'Toplu göndəriş növbəyə qoyuldu: 2 alıcı' may come and go on a loaded machine)
-    await expect.poll(newest, { timeout: 30_000 }).toBeGreaterThan(before);
+    await expect.poll(newest, { timeout: 60_000 }).toBeGreaterThan(before);
     await page.getByTestId(`bulk-status-${await newest()}`).getByText('Başa çatdı').waitFor({ timeout: 90_000 });
 
     await page.getByRole('tab', { name: 'Arxiv' }).click();
