@@ -42,6 +42,24 @@ export function readCachesOf(db: object): WriteEpoch | undefined {
   return epochs.get(db);
 }
 
+/** How long a dashboard figure is kept when nothing is written through the API (charts/balance, the statistics landing). */
+export const DASHBOARD_CACHE_MS = 3_000;
+const areaCaches = new WeakMap<WriteEpoch, Map<string, ReadCache<unknown>>>();
+
+/**
+ * A read kept `ttlMs` per database, area and key, dropped by any write through the API; loaded anew
+ * for a transaction or a database no app serves. The one way a module caches a figure (issue 19).
+ */
+export function readThrough<V>(db: object, area: string, key: string, load: () => Promise<V>, ttlMs = DASHBOARD_CACHE_MS): Promise<V> {
+  const epoch = readCachesOf(db);
+  if (!epoch) return load();
+  let byArea = areaCaches.get(epoch);
+  if (!byArea) areaCaches.set(epoch, (byArea = new Map()));
+  let cache = byArea.get(area);
+  if (!cache) byArea.set(area, (cache = new ReadCache<unknown>(epoch, ttlMs, 500)));
+  return cache.getOrLoad(key, load) as Promise<V>;
+}
+
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function registerWriteEpoch(app: FastifyInstance): void {

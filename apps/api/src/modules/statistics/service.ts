@@ -9,7 +9,7 @@ import { STATISTICS_TIME_ZONE } from '../../db/schema/statistics';
 import { badRequest } from '../../platform/errors';
 import type { RequestUser } from '../../platform/access';
 import { partnerScopeOf, type PartnerScope } from '../../platform/partner-scope';
-import { readCachesOf, ReadCache, type WriteEpoch } from '../../platform/write-epoch';
+import { readThrough } from '../../platform/write-epoch';
 import { readBalanceChart } from '../transactions/service';
 import {
   countClients, countHandoverQueue, findOfficeToday, sumAllDeclarationsByStatus, sumBalanceOperations, sumCashByPaymentType, sumCashByRegister,
@@ -44,16 +44,7 @@ function shiftDay(day: string, days: number): string {
  * totals): a morning's managers open the same range at once, and the rollups move with every write.
  * Any write through the API drops them (platform/write-epoch.ts); other writers show within 3 s.
  */
-const LANDING_CACHE_MS = 3_000;
-const landingCaches = new WeakMap<WriteEpoch, ReadCache<unknown>>();
-
-function cached<V>(db: Db, key: string, load: () => Promise<V>): Promise<V> {
-  const epoch = readCachesOf(db);
-  if (!epoch) return load();
-  let cache = landingCaches.get(epoch);
-  if (!cache) landingCaches.set(epoch, (cache = new ReadCache<unknown>(epoch, LANDING_CACHE_MS, 500)));
-  return cache.getOrLoad(key, load) as Promise<V>;
-}
+const cached = <V>(db: Db, key: string, load: () => Promise<V>) => readThrough(db, 'statistics-landing', key, load);
 
 const scopeKey = (scope: PartnerScope) => (scope.kind === 'office' ? 'office' : `partner:${scope.companyId ?? 'none'}`);
 

@@ -12,7 +12,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { RequestUser } from '../../platform/access';
 import { recordAudit } from '../../platform/audit';
 import { AppError, invalid } from '../../platform/errors';
-import { readCachesOf, ReadCache, type WriteEpoch } from '../../platform/write-epoch';
+import { readThrough } from '../../platform/write-epoch';
 import { readCbarRate } from '../currencies/service';
 import {
   balanceEffect, cashEffects, isBalanceCurrency, negate, postBalanceEntries, postCashEntries, recordBalanceOperation, recordCashOperation,
@@ -62,15 +62,9 @@ export function listPaymentTypes(): PaymentTypesReply {
  * database like the lists' capped totals, and dropped by any write through the API
  * (platform/write-epoch.ts), so a cashier sees their own top-up at once.
  */
-const chartCaches = new WeakMap<WriteEpoch, ReadCache<Awaited<ReturnType<typeof sumBalanceChart>>>>();
-const CHART_CACHE_MS = 3_000;
-
 /** GET /api/admin/charts/balance */
 export async function readBalanceChart(db: Db, timeZone: string): Promise<ChartsBalanceReply> {
-  const epoch = readCachesOf(db);
-  let cache = epoch ? chartCaches.get(epoch) : undefined;
-  if (epoch && !cache) chartCaches.set(epoch, (cache = new ReadCache(epoch, CHART_CACHE_MS, 16)));
-  const s = cache ? await cache.getOrLoad(timeZone, () => sumBalanceChart(db, timeZone)) : await sumBalanceChart(db, timeZone);
+  const s = await readThrough(db, 'charts-balance', timeZone, () => sumBalanceChart(db, timeZone));
   return {
     data: {
       today_expense: { USD: s.expenseUsd, TRY: s.expenseTry },
