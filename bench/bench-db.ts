@@ -6,8 +6,11 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { buildApp } from '../apps/api/src/app';
+import type { Config } from '../apps/api/src/config';
 import { openPglite, openPostgres, type Database, type Db } from '../apps/api/src/db/client';
 import { generateDeclarations } from '../apps/api/src/db/seed/demo-data';
 import { DEMO_PASSWORD, seedDemoData } from '../apps/api/src/db/seed/demo-seed';
@@ -118,4 +121,12 @@ export function runLoad(url: string, token: string, connections: number, seconds
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop() ?? '{}') as LoadFigures) : reject(new Error(`load process exited with ${code}`))));
   });
+}
+
+/** The app on a free loopback port over the bench's database, and the demo admin's token. */
+export async function serveBenchApp(db: Db, config: Config): Promise<{ app: Awaited<ReturnType<typeof buildApp>>; base: string; token: string }> {
+  const app = await buildApp({ db, config, jwtSecret: 'bench-secret-bench-secret-bench-secret-0123456789', logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return { app, base, token: await logIn(base) };
 }

@@ -17,11 +17,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/api/src/app';
 import { readConfig } from '../apps/api/src/config';
-import { fillBenchData, logIn, one, serverVersion, runLoad, type LoadFigures, openBenchDatabase } from './bench-db';
+import { fillBenchData, one, serverVersion, runLoad, type LoadFigures, openBenchDatabase, serveBenchApp } from './bench-db';
 
 const TARGET_SECONDS = 120;
 const TARGET_SLOWDOWN = 0.2;
@@ -98,10 +96,7 @@ async function main() {
     ...readConfig({}), ...simConfig, LOG_LEVEL: 'silent' as const, ACCESS_TOKEN_TTL_SECONDS: 3600,
     NOTIFY_CONCURRENCY: Number(args.concurrency), NOTIFY_TIMEOUT_MS: 10_000,
   } as ReturnType<typeof readConfig>;
-  const app = await buildApp({ db, config, jwtSecret: 'bench-secret-bench-secret-bench-secret-0123456789', logger: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const token = await logIn(base);
+  const { app, base, token } = await serveBenchApp(db, config);
   const listUrl = `${base}/api/admin/v2/declaration/list?page=1&per_page=50`;
 
   // warm-up, then the list alone

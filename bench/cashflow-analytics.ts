@@ -19,16 +19,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { AddressInfo } from 'node:net';
 import { ZCashboxDailyQuery, ZCashboxStatisticsQuery, ZCashflowListQuery } from '@app/contract/cashflow';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/api/src/app';
 import { readConfig } from '../apps/api/src/config';
 import { type Db } from '../apps/api/src/db/client';
 import { seedDemoData } from '../apps/api/src/db/seed/demo-seed';
 import { seedReferenceData } from '../apps/api/src/db/seed/reference-data';
 import { listCashflowTransactions, readCashboxDaily, readCashboxStatistics } from '../apps/api/src/modules/cashflow/service';
-import { logIn, officeDateTime as officeDateTimeIn, one, serverVersion, runLoad as runBenchLoad, openBenchDatabase } from './bench-db';
+import { officeDateTime as officeDateTimeIn, one, serverVersion, runLoad as runBenchLoad, openBenchDatabase, serveBenchApp } from './bench-db';
 
 const TARGET_P95_MS = 300;
 const DAYS = 365;
@@ -208,10 +206,7 @@ if (fresh) {
 console.log(`Generation: ${generation}`);
 const actualRows = Number((await one<{ n: number }>(db, sql`select count(*)::int as n from cash_operations`)).n);
 
-const app = await buildApp({ db, config, jwtSecret: 'bench-secret-bench-secret-bench-secret-0123456789', logger: false });
-await app.listen({ host: '127.0.0.1', port: 0 });
-const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-const token = await logIn(base);
+const { app, base, token } = await serveBenchApp(db, config);
 const urlOf = (s: Scenario) => `${base}${PATHS[s.call]}?${new URLSearchParams(Object.entries(s.params).map(([k, v]) => [k, String(v)])).toString()}`;
 
 const only = args.only?.split(',').map((s) => s.trim());

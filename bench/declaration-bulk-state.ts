@@ -13,12 +13,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { AddressInfo } from 'node:net';
 import { manualSourcesOf } from '@app/contract/declaration-workflow';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/api/src/app';
 import { readConfig } from '../apps/api/src/config';
-import { fillBenchData, logIn, officeDateTime, one, openBenchDatabase, serverVersion } from './bench-db';
+import { fillBenchData, officeDateTime, one, openBenchDatabase, serverVersion, serveBenchApp } from './bench-db';
 
 const TARGET_MS = 5_000;
 const { values: args } = parseArgs({
@@ -47,10 +45,7 @@ if (fresh) {
   const g = await fillBenchData(db, rowCount);
   console.log(`Generation: ${g.seconds.toFixed(1)} s (${g.parts})`);
 }
-const app = await buildApp({ db, config, jwtSecret: 'bench-secret-bench-secret-bench-secret-0123456789', logger: false });
-await app.listen({ host: '127.0.0.1', port: 0 });
-const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-const token = await logIn(base);
+const { app, base, token } = await serveBenchApp(db, config);
 
 // The most common status of the generated data that may go to 36 ('held at customs') is the one
 // moved (issue 13: the rule table's sources; handed-over and returned parcels would be skipped).

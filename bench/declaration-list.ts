@@ -13,14 +13,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { AddressInfo } from 'node:net';
 import { ZDeclarationListQuery } from '@app/contract/declarations';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/api/src/app';
 import { readConfig } from '../apps/api/src/config';
 import type { Db } from '../apps/api/src/db/client';
 import { findDeclarationPage } from '../apps/api/src/modules/declarations/lists/queries';
-import { CUSTOMERS, DAYS, fillBenchData, logIn, officeDateTime as officeDateTimeIn, one, openBenchDatabase, serverVersion, runLoad as runBenchLoad } from './bench-db';
+import { CUSTOMERS, DAYS, fillBenchData, officeDateTime as officeDateTimeIn, one, openBenchDatabase, serverVersion, runLoad as runBenchLoad, serveBenchApp } from './bench-db';
 
 const TARGET_P95_MS = 100;
 /** Separately stated target for a substring that matches a large share of the customers. */
@@ -162,10 +160,7 @@ if (fresh) {
 console.log(`Generation: ${generation}`);
 const actualRows = Number((await one<{ n: number }>(db, sql`select count(*)::int as n from declarations`)).n);
 
-const app = await buildApp({ db, config, jwtSecret: 'bench-secret-bench-secret-bench-secret-0123456789', logger: false });
-await app.listen({ host: '127.0.0.1', port: 0 });
-const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-const token = await logIn(base);
+const { app, base, token } = await serveBenchApp(db, config);
 
 const only = args.only?.split(',').map((s) => s.trim());
 const scenarios = (await buildScenarios(db)).filter((s) => !only || only.includes(s.name));

@@ -18,16 +18,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { AddressInfo } from 'node:net';
 import { ZOrderListQuery } from '@app/contract/orders';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/api/src/app';
 import { readConfig } from '../apps/api/src/config';
 import { type Db } from '../apps/api/src/db/client';
 import { seedDemoData } from '../apps/api/src/db/seed/demo-seed';
 import { seedReferenceData } from '../apps/api/src/db/seed/reference-data';
 import { findOrderPage, resolveOrderCustomers, resolveOrderExecutives } from '../apps/api/src/modules/orders/queries';
-import { CUSTOMERS, DAYS, logIn, officeDateTime as officeDateTimeIn, one, serverVersion, runLoad as runBenchLoad, openBenchDatabase } from './bench-db';
+import { CUSTOMERS, DAYS, officeDateTime as officeDateTimeIn, one, serverVersion, runLoad as runBenchLoad, openBenchDatabase, serveBenchApp } from './bench-db';
 
 const TARGET_P95_MS = 100;
 /** Issue 19: every statistics page < 300 ms for a year. */
@@ -222,10 +220,7 @@ console.log(`Generation: ${generation}`);
 const indexes = (await db.execute<{ d: string }>(sql`select indexdef as d from pg_indexes where tablename = 'orders' order by indexname`)).rows.map((r) => String(r.d).replace(/^CREATE (UNIQUE )?INDEX /, '').replace(' ON public.orders USING', ''));
 const actualRows = Number((await one<{ n: number }>(db, sql`select count(*)::int as n from orders`)).n);
 
-const app = await buildApp({ db, config, jwtSecret: 'bench-secret-bench-secret-bench-secret-0123456789', logger: false });
-await app.listen({ host: '127.0.0.1', port: 0 });
-const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-const token = await logIn(base);
+const { app, base, token } = await serveBenchApp(db, config);
 const urlOf = (s: Scenario) => {
   const qs = new URLSearchParams(Object.entries(s.params).map(([k, v]) => [k, String(v)])).toString();
   return `${base}${s.path ?? '/api/admin/v2/orders/getlist'}${qs ? `?${qs}` : ''}`;

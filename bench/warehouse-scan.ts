@@ -10,12 +10,10 @@
  * into one box first (`POST containers/close`, timed as well), then `scans` lookups of those
  * parcels run with `connections` concurrent scanners (1 = one scanner at a counter).
  */
-import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/api/src/app';
 import { readConfig } from '../apps/api/src/config';
-import { fillBenchData, logIn, openBenchDatabase, serverVersion } from './bench-db';
+import { fillBenchData, openBenchDatabase, serverVersion, serveBenchApp } from './bench-db';
 
 const TARGET_MS = 100;
 const { values: args } = parseArgs({
@@ -45,10 +43,7 @@ if (fresh) {
   const g = await fillBenchData(db, rowCount);
   console.log(`Generation: ${g.seconds.toFixed(1)} s (${g.parts})`);
 }
-const app = await buildApp({ db, config, jwtSecret: 'bench-secret-bench-secret-bench-secret-0123456789', logger: false });
-await app.listen({ host: '127.0.0.1', port: 0 });
-const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-const token = await logIn(base);
+const { app, base, token } = await serveBenchApp(db, config);
 const headers = { authorization: `Bearer ${token}` };
 
 const codes = (await db.execute<{ track_code: string }>(sql`
