@@ -249,7 +249,7 @@ export function OrderFormModal({ orderId, onClose, onSaved }: OrderFormModalProp
                 </Col>
                 <Col xs={8}>
                   <Form.Item {...item('quantity')} label={t.quantity}>
-                    <IntegerInput data-testid="order-form-quantity" />
+                    <IntegerInput keepSign data-testid="order-form-quantity" />
                   </Form.Item>
                 </Col>
                 <Col xs={8}>
