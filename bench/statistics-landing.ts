@@ -11,7 +11,7 @@
  * declarations over 730 days), a partner company on 5% of the parcels, `moves` declaration status
  * changes (arrivals at 9 and handovers at 10 in status_history), `operations` balance operations
  * over a year, `orders` orders over two years, each in one set-based insert: the landing's rollups
- * (migrations-extra/20-statistics.sql) fill as the rows go in. Starts the real app in-process and,
+ * (migration 0012 (from migrations-extra/20-statistics.sql)) fill as the rows go in. Starts the real app in-process and,
  * per landing call, prints the HTTP latency under `connections` concurrent clients (autocannon in
  * its own process) beside the raw time of the same service call. Writes
  * bench/results/statistics-landing-<db>-<date>.md.

@@ -10,7 +10,7 @@
  * declarations over 730 days, partner company 2 on ~5% of them), then `operations` balance
  * operations over the last 365 days (60% the two sides of counter payments for parcels) and
  * `payments` counter payments (declaration_payments) over 730 days, each in one set-based insert:
- * the rollups' triggers (migrations-extra/20-statistics.sql) fill stat_declarations_daily and
+ * the rollups' triggers (migration 0012 (from migrations-extra/20-statistics.sql)) fill stat_declarations_daily and
  * stat_balance_daily as the rows go in. Starts the real app in-process and, per scenario, prints
  * the HTTP latency under `connections` concurrent clients (autocannon in a separate process) beside
  * the raw time of the same service call. Writes bench/results/statistics-pages-<db>-<date>.md.

@@ -2,7 +2,7 @@ import { date, integer, numeric, pgTable, primaryKey, smallint } from 'drizzle-o
 
 /*
  * The statistics pages' own rollup (issue 19 item 4), kept by the database: statement-level
- * triggers with transition tables (migrations-extra/21-statistics-pages.sql). Days are office days
+ * triggers with transition tables (migration 0012 (from migrations-extra/21-statistics-pages.sql)). Days are office days
  * (Asia/Baku). Declarations and balance operations come from the landing's rollups
  * (stat_declarations_daily, stat_balance_daily in ./statistics.ts): one rollup per source table.
  */

@@ -2,7 +2,7 @@ import { boolean, date, integer, numeric, pgTable, primaryKey, smallint, varchar
 
 /*
  * Statistics rollups (issue 19 item 4): counts and sums per office day, kept by statement-level
- * triggers with transition tables (migrations-extra/20-statistics.sql), so a landing widget for a
+ * triggers with transition tables (migration 0012 (from migrations-extra/20-statistics.sql)), so a landing widget for a
  * year reads a few thousand rows instead of scanning a million. Every trigger adds the new rows'
  * and subtracts the old rows' contributions in one grouped upsert (in key order, so concurrent
  * statements lock rollup rows in one order), whoever writes the source table. Days are the office's

@@ -8,7 +8,7 @@ import { bearer, logInAs, postForm, startTestApp, type TestContext } from '../..
 /*
  * flight_totals: the per-flight parcel totals the flights list shows, kept by statement-level
  * triggers on declarations (hand-written SQL in migration 0005; completion since issue 19 item 3:
- * parcels that reached the branch, 9 or 10, in the work migration's 21-statistics-pages.sql).
+ * parcels that reached the branch, 9 or 10, in migration 0012, from migration 0012 (from migrations-extra/21-statistics-pages.sql)).
  * Every change a user can make to a flight's parcels must show in the list at once, and the list
  * must always equal a fresh recomputation from the declarations.
  */
@@ -246,7 +246,8 @@ describe('[FLIGHTS][TOTALS] the list\'s per-flight figures come from flight_tota
     expect(statements.length).toBeGreaterThan(5);
     for (const statement of statements) await db().execute(sql.raw(statement));
     // ... followed, as in the migrations, by the newer definition (issue 19: completion = 9 or 10)
-    const newer = fs.readFileSync(path.resolve(import.meta.dirname, '../../db/migrations-extra/21-statistics-pages.sql'), 'utf8');
+    // (landed in migration 0012, appended there from migration 0012 (from migrations-extra/21-statistics-pages.sql))
+    const newer = fs.readFileSync(path.resolve(import.meta.dirname, '../../db/migrations/0012_session_work.sql'), 'utf8');
     const flightPart = newer.slice(newer.indexOf('-- Flight totals (issue 19 item 3)'));
     for (const statement of flightPart.split('--> statement-breakpoint').filter((s) => s.trim())) await db().execute(sql.raw(statement));
     await expectListMatchesDeclarations();
@@ -268,6 +269,7 @@ describe('[FLIGHTS][TOTALS] the list\'s per-flight figures come from flight_tota
     expect(landed).toMatch(/create trigger\s+\w*flight_totals\w*/i);
     // Landed SQL is never appended again: migrations-extra holds only the unlanded work's files.
     expect(fs.existsSync(path.resolve(import.meta.dirname, '../../db/migrations-extra/flight_totals.sql'))).toBe(false);
+    expect(fs.existsSync(path.resolve(import.meta.dirname, '../../db/migration 0012 (from migrations-extra/21-statistics-pages.sql)'))).toBe(false);
   });
 });
 

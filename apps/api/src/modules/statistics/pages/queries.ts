@@ -10,8 +10,8 @@ import { declarationPaymentStatsDaily as ps } from '../../../db/schema/statistic
 /*
  * SQL of the statistics pages. Figures come from the rollups kept by the database, one per source
  * table: stat_declarations_daily and stat_balance_daily (db/schema/statistics.ts,
- * migrations-extra/20-statistics.sql, shared with the landing) and declaration_payment_stats_daily
- * (db/schema/statistics-pages.ts, 21-statistics-pages.sql), whose days are Asia/Baku office days.
+ * migration 0012 (from migrations-extra/20-statistics.sql), shared with the landing) and declaration_payment_stats_daily
+ * (db/schema/statistics-pages.ts, migration 0012), whose days are Asia/Baku office days.
  * With another APP_TIMEZONE the same figures are summed from the source rows instead (correct,
  * slower), so a page never mixes two definitions of a day.
  */
