@@ -1,12 +1,12 @@
 import dayjs from 'dayjs';
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { buildChartTableRows, sumSeries } from '../../../shared/charts/chart-model';
 import { toCsv } from '@app/contract/csv';
 import { buildDaySeries, onlyDaysWithFigures } from './day-series';
 import { toDrillCsvColumns } from './drill-columns';
 import { declarationsListLink, ordersListLink, paymentsListLink } from './list-links';
 import {
-  buildDrillParams, buildListLink, buildStatExportName, readDrill, readStatRange, sumColumn, toListRange, toStatDates, writeDrill, writeStatRange,
+  buildDrillParams, buildListLink, buildStatExportName, officeNow, readDrill, readStatRange, resolveStatDays, sumColumn, toListRange, toStatDates, writeDrill, writeStatRange,
 } from './stat-query';
 import { ageBandLabel, monthSpanWithin } from './user-bands';
 
@@ -43,6 +43,40 @@ describe('[STATISTICS][FRAME] the range of a page → the query of its call', ()
     expect(next.get('state_id')).toBe('9');
     expect(next.get('page')).toBeNull();
     expect(writeStatRange(next, { preset: 'last31' }).has('range')).toBe(false);
+  });
+});
+
+describe("[STATISTICS][FRAME] presets end on the office's today (Asia/Baku), not the browser's", () => {
+  const browserZone = process.env.TZ;
+  afterEach(() => {
+    vi.useRealTimers();
+    if (browserZone === undefined) delete process.env.TZ; else process.env.TZ = browserZone;
+  });
+
+  test('a browser at UTC−5 at 22:00 on Nov 27 is on office day Nov 28 (07:00 in Baku): the presets end on Nov 28', () => {
+    process.env.TZ = 'America/New_York';
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-28T03:00:00Z'));
+    // the browser's own calendar still says the 27th
+    expect(dayjs().format('YYYY-MM-DD HH:mm')).toBe('2026-11-27 22:00');
+    expect(officeNow().format('YYYY-MM-DD HH:mm')).toBe('2026-11-28 07:00');
+    expect(resolveStatDays({ preset: 'last7' })).toEqual(['2026-11-22', '2026-11-28']);
+    expect(toStatDates({ preset: 'last31' })).toEqual({ start_date: '2026-10-29', end_date: '2026-11-28' });
+    expect(toListRange({ preset: 'last7' })).toBe('2026-11-22~2026-11-28');
+  });
+
+  test('a browser east of Baku (UTC+9) just after its midnight is still on the previous office day', () => {
+    process.env.TZ = 'Asia/Tokyo';
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-30T15:30:00Z')); // Tokyo Dec 1 00:30, Baku Nov 30 19:30
+    expect(dayjs().format('YYYY-MM-DD')).toBe('2026-12-01');
+    expect(resolveStatDays({ preset: 'last7' })).toEqual(['2026-11-24', '2026-11-30']);
+  });
+
+  test('a custom range is the days chosen, whatever the clock', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-28T03:00:00Z'));
+    expect(resolveStatDays({ preset: 'custom', from: '2026-11-01', to: '2026-11-03' })).toEqual(['2026-11-01', '2026-11-03']);
   });
 });
 

@@ -1,4 +1,5 @@
 import { DATE_FORMAT, DATE_TIME_FORMAT } from '@app/contract/common-constants';
+import { officeDateTime } from '@app/contract/office-day';
 import dayjs, { type Dayjs } from 'dayjs';
 import { parseDateRange, resolveDateRange, serializeDateRange, type DateRangeValue } from '../../../shared/data-table/date-range';
 import type { QueryParams, QueryValue } from '../../../shared/http/http-client';
@@ -26,8 +27,17 @@ export function writeStatRange(search: URLSearchParams, range: DateRangeValue, f
   return next;
 }
 
+/**
+ * Now on the office's wall clock (Asia/Baku), as a dayjs in the browser's zone: the presets ('last
+ * 7 days' …) end on the office's today, the day the API counts, not the browser's (a browser at
+ * UTC−5 at 22:00 is already on the next office day). Only its calendar fields are meaningful.
+ */
+export function officeNow(at: Date = new Date()): Dayjs {
+  return dayjs(officeDateTime(at));
+}
+
 /** The first and the last day of the range ('YYYY-MM-DD', office days). */
-export function resolveStatDays(range: DateRangeValue, now: Dayjs = dayjs()): [string, string] {
+export function resolveStatDays(range: DateRangeValue, now: Dayjs = officeNow()): [string, string] {
   const resolved = resolveDateRange(range, now) ?? resolveDateRange(STAT_DEFAULT_RANGE, now)!;
   return [resolved[0].format(DATE_FORMAT), resolved[1].format(DATE_FORMAT)];
 }
@@ -36,7 +46,7 @@ export function resolveStatDays(range: DateRangeValue, now: Dayjs = dayjs()): [s
  * start_date/end_date as the endpoint takes them: whole days ('YYYY-MM-DD', most endpoints) or the
  * day's first and last second ('YYYY-MM-DD HH:mm:ss', by_declarations_count as clients send it).
  */
-export function toStatDates(range: DateRangeValue, format: 'day' | 'datetime' = 'day', now: Dayjs = dayjs()): { start_date: string; end_date: string } {
+export function toStatDates(range: DateRangeValue, format: 'day' | 'datetime' = 'day', now: Dayjs = officeNow()): { start_date: string; end_date: string } {
   const [from, to] = resolveStatDays(range, now);
   if (format === 'day') return { start_date: from, end_date: to };
   return {
@@ -46,7 +56,7 @@ export function toStatDates(range: DateRangeValue, format: 'day' | 'datetime' = 
 }
 
 /** A list's date filter in its URL as the data table reads it: 'from~to' (a custom range of whole days). */
-export function toListRange(range: DateRangeValue, now: Dayjs = dayjs()): string {
+export function toListRange(range: DateRangeValue, now: Dayjs = officeNow()): string {
   const [from, to] = resolveStatDays(range, now);
   return serializeDateRange({ preset: 'custom', from, to });
 }
@@ -118,7 +128,7 @@ export function sumColumn<Row>(rows: readonly Row[], read: (row: Row) => number 
 }
 
 /** Export file names: statistics_<page>_<from>_<to>.<ext> (the range the file holds, readable in a folder). */
-export function buildStatExportName(slug: string, range: DateRangeValue, extension: 'csv' | 'xlsx', now: Dayjs = dayjs()): string {
+export function buildStatExportName(slug: string, range: DateRangeValue, extension: 'csv' | 'xlsx', now: Dayjs = officeNow()): string {
   const [from, to] = resolveStatDays(range, now);
   return `statistics_${slug}_${from}_${to}.${extension}`;
 }
