@@ -354,6 +354,35 @@ describe('[ORDERS][STATISTICS] counts by status, by day, by admin = the list', (
     expect(adminDrill.total).toBe(byAdmin.total);
   });
 
+  test('a figure past the list\'s 10,000 cap: the drill-down\'s total is the figure, exact (the list alone says 10000+)', async () => {
+    const o = await create({ shop_name: 'stat-big', country_id: 2 });
+    // 10,050 copies of it on one office day (2001-02-03 12:00 Baku), written as a background job would
+    const columns = (await db().execute<{ c: string }>(sql`
+      select string_agg(quote_ident(column_name), ', ' order by ordinal_position) as c from information_schema.columns
+      where table_schema = current_schema() and table_name = 'orders' and column_name not in ('id', 'created_at') and is_generated = 'NEVER'`)).rows[0]!.c;
+    const cols = sql.raw(columns);
+    await db().execute(sql`insert into orders (${cols}, created_at) select ${cols}, '2001-02-03 08:00:00+00' from orders, generate_series(1, 10050) where id = ${o.id}`);
+    try {
+      const day = 'start_date=2001-02-03&end_date=2001-02-03&country_id=2';
+      const agg = (await get(`/api/admin/statistics/by_orders_count?${day}`)).json();
+      expect(agg.total.order_count).toBe(10050);
+      const listed = await list(`created_at=${encodeURIComponent('2001-02-03 00:00:00,2001-02-03 23:59:59')}&country_id=2&per_page=1`);
+      expect(listed).toMatchObject({ total: 10000, total_kind: 'capped' });
+      const drill = (await get(`/api/admin/statistics/by_orders_count?${day}&getlist=true&per_page=50&page=201`)).json();
+      expect(drill).toMatchObject({ total: agg.total.order_count, total_kind: 'exact' });
+      expect(drill.data).toHaveLength(50); // rows 10,001 to 10,050: the last page past the cap
+      const admins = (await get(`/api/admin/statistics/by_orders_admin_count?${day}`)).json();
+      const mine = admins.data.find((r: { user_id: number }) => r.user_id === adminId);
+      const adminDrill = (await get(`/api/admin/statistics/by_orders_admin_count?${day}&admin_id=${adminId}&getlist=true&per_page=1`)).json();
+      expect(adminDrill).toMatchObject({ total: mine.order_count, total_kind: 'exact' });
+      // a range cut inside a day (the scan, no rollup): the same exact total
+      const cut = `start_date=${encodeURIComponent('2001-02-03 00:00:01')}&end_date=${encodeURIComponent('2001-02-03 23:59:58')}&country_id=2`;
+      expect((await get(`/api/admin/statistics/by_orders_count?${cut}&getlist=true&per_page=1`)).json()).toMatchObject({ total: 10050, total_kind: 'exact' });
+    } finally {
+      await db().execute(sql`delete from orders where created_at = '2001-02-03 08:00:00+00'`);
+    }
+  });
+
   test('whole office days read the rollup stat_orders_daily: the same rows as the scan a range cut inside a day takes (edited, re-statused and deleted orders too)', async () => {
     const a = await create({ shop_name: 'stat-rollup', country_id: 1, price: '10.05', quantity: 2, cargo_price: '0.4' });
     const b = await create({ shop_name: 'stat-rollup', country_id: 2, price: '7', quantity: 1, cargo_price: '2.5' });

@@ -323,9 +323,18 @@ function statisticsFilters(query: OrderCountQuery | OrderAdminCountQuery): Order
 
 const isDrillDown = (query: { getlist?: string }) => query.getlist === 'true' || query.getlist === '1';
 
+/**
+ * The orders behind a figure. Its total is the figure's own count (issue 19 item 3), exact past the
+ * list's 10,000 cap (decision 0004 addendum): summed from the rollup for whole office days, else
+ * counted by the same scan as the figure when the list's count stopped at the cap.
+ */
 async function drillDown(db: Db, query: OrderCountQuery | OrderAdminCountQuery, timeZone: string): Promise<OrderListReply> {
   const list = { ...statisticsFilters(query), page: query.page, per_page: query.per_page, sort_column: query.sort_column, sort_order: query.sort_order } as OrderListQuery;
-  return listOrders(db, list, timeZone);
+  const rollup = rollupFilterOf(query, timeZone);
+  const [reply, rolled] = await Promise.all([listOrders(db, list, timeZone), rollup ? aggregateOrderCountsFromRollup(db, rollup, false) : undefined]);
+  const rows = rolled ?? (reply.total_kind === 'exact' ? undefined
+    : await aggregateOrderCounts(db, await buildOrderFilterWhere(db, statisticsFilters(query), timeZone), timeZone, false));
+  return rows ? { ...reply, total: rows.reduce((acc, r) => acc + r.order_count, 0), total_kind: 'exact' } : reply;
 }
 
 function totalsOf(rows: { order_count: number; price: string; price_try: string; price_usd: string }[]) {
