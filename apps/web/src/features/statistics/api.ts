@@ -1,4 +1,4 @@
-import type { ListResponse } from '@app/contract/common';
+import type { ListResponse, TotalKind } from '@app/contract/common';
 import { ROLE } from '@app/contract/roles';
 import type { UserOption } from '@app/contract/users';
 import { toCsv } from '@app/contract/csv';
@@ -40,11 +40,15 @@ export function useStatLookup<Reply>(path: string, params: QueryParams = {}, isE
   });
 }
 
-/** One page of the rows behind a number: the endpoint's getlist=true variant with the same query. */
+/**
+ * One page of the rows behind a number: the endpoint's getlist=true variant with the same query.
+ * Its total is the figure's exact count (`total_kind` 'exact', past the lists' 10,000 cap too:
+ * decision 0004 addendum), which the table shows as it came.
+ */
 export async function fetchDrillPage(path: string, base: QueryParams, table: QueryParams, signal?: AbortSignal): Promise<ListResponse<DrillRow>> {
-  const reply = await http.get<{ data: DrillRow[]; total: number | { count?: number } }>(path, buildDrillParams(base, table), signal);
+  const reply = await http.get<{ data: DrillRow[]; total: number | { count?: number }; total_kind?: TotalKind }>(path, buildDrillParams(base, table), signal);
   const total = typeof reply.total === 'number' ? reply.total : Number(reply.total?.count ?? reply.data.length);
-  return { data: reply.data, total };
+  return { data: reply.data, total, ...(reply.total_kind ? { total_kind: reply.total_kind } : {}) };
 }
 
 /** spec §9: exports fetch pages of 500 rows in parallel; a drill-down's CSV stops at 20,000 rows. */
