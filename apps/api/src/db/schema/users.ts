@@ -35,6 +35,9 @@ export const users = pgTable('users', {
   uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
   uniqueIndex('users_code_key').on(t.code),
   index('users_admin_idx').on(t.admin),
+  // the users list by registration range (the statistics' new customers open it): range, count and
+  // newest-first order from the index (admin read from it too: customers only, index-only count)
+  index('users_created_idx').on(t.createdAt, t.admin).where(sql`${t.deletedAt} is null`),
   index('users_name_trgm').using('gin', sql`(${t.name} || ' ' || ${t.surname}) gin_trgm_ops`),
 ]);
 

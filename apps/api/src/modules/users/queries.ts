@@ -128,6 +128,16 @@ function phoneMatches(v: string) {
 /** Whole years of age today in the office time zone (null without a birth date). */
 const ageOf = (timeZone: string) => sql<number | null>`extract(year from age((now() at time zone ${timeZone})::date, ${users.birthDate}))::int`;
 
+/**
+ * The registration range's end covers the whole unit it names, as the statistics count whole
+ * office days (Asia/Baku): a day to its end, 'HH:mm' to the minute's end, 'HH:mm:ss' to the
+ * second's end (the table sends the last day as 23:59:59; a customer at 23:59:59.5 is inside).
+ */
+function createdThrough(v: string, timeZone: string) {
+  const unit = v.length <= 10 ? '1 day' : v.length <= 16 ? '1 minute' : '1 second';
+  return sql`${users.createdAt} < ((${v}::timestamp + ${unit}::interval) at time zone ${timeZone})`;
+}
+
 const hasParcelIn = (ids: readonly number[]) => (ids.length
   ? sql`exists (select 1 from ${d} where ${d.userId} = ${users.id} and ${d.deletedAt} is null and ${d.statusId} = any(${intArray(ids)}))`
   : undefined);
@@ -151,7 +161,7 @@ export function userListSpec(timeZone: string, hiddenRoles: readonly number[]): 
       company_id: filters.equals(users.companyId),
       blocked: filters.flag(users.blocked),
       date_from: filters.from(users.createdAt, timeZone),
-      date_to: filters.to(users.createdAt, timeZone),
+      date_to: (v) => createdThrough(v, timeZone),
       user_name: (v) => (v ? nameMatches(v) : undefined),
       number: (v) => phoneMatches(v),
       passport_number: filters.contains(users.passportNumber),
