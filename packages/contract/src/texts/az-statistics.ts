@@ -18,6 +18,8 @@ export const azStatistics = {
     retry: 'Yenidən cəhd et',
     loadFailed: 'Məlumat yüklənmədi',
     chartOf: 'Qrafik: {TITLE}',
+    /** The chart's tooltip under a point that opens its rows. */
+    pickHint: 'Siyahını açmaq üçün klikləyin',
   },
   /** The landing page (/@next/statistics) and its API. */
   landing: {
@@ -70,6 +72,8 @@ export const azStatistics = {
     queueState: 'Vəziyyət',
   },
   months: ['yan', 'fev', 'mar', 'apr', 'may', 'iyn', 'iyl', 'avq', 'sen', 'okt', 'noy', 'dek'],
+  /** A month on a long range's chart axis ('Yan 2026', 'Fev' …). */
+  monthNames: ['Yan', 'Fev', 'Mar', 'Apr', 'May', 'İyn', 'İyl', 'Avq', 'Sen', 'Okt', 'Noy', 'Dek'],
   /** The statistics pages (statistics-pages-web): index, common page frame, drill-down, each page. */
   screens: {
     indexTitle: 'Statistika səhifələri',

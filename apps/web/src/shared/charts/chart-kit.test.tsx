@@ -1,6 +1,9 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { buildChartTableRows, fillDays, formatAxisDay, formatChartValue, sharesOf, stackValues, type ChartData } from './chart-model';
+import { MemoryRouter } from 'react-router';
+import {
+  buildChartTableRows, chooseXTicks, fillDays, formatAxisDay, formatAxisMonth, formatChartValue, pickedValue, pickSeriesAt, sharesOf, stackValues, type ChartData,
+} from './chart-model';
 import { ChartView } from './chart-view';
 import { ShareBars } from './share-bars';
 
@@ -61,5 +64,84 @@ describe('[STATISTICS][CHART KIT] table view', () => {
     render(<ShareBars title="Ölkələr" testId="share" items={[{ key: 'tr', label: 'Türkiyə', value: 30 }, { key: 'us', label: 'ABŞ', value: 10 }]} />);
     const rows = screen.getAllByTestId('share-row');
     expect(rows.map((r) => r.textContent)).toEqual(['Türkiyə3075.0%', 'ABŞ1025.0%']);
+  });
+});
+
+describe('[STATISTICS][CHART KIT] x axis labels keep apart', () => {
+  const days = (from: string, to: string): ChartData => ({ xKind: 'date', x: fillDays(from, to), series: [{ key: 'n', label: 'Say', values: fillDays(from, to).map(() => 1) }] });
+  const labels = (data: ChartData, width: number) => chooseXTicks(data, width).map((tick) => tick.label);
+  /** No two labels overlap: centre distance ≥ half of both widths (7 px a character). */
+  const apart = (data: ChartData, width: number) => {
+    const ticks = chooseXTicks(data, width);
+    const slot = width / data.x.length;
+    const wide = (label: string) => Math.max(...label.split('\n').map((l) => l.length)) * 7;
+    return ticks.every((tick, i) => i === 0 || (tick.index - ticks[i - 1]!.index) * slot >= (wide(tick.label) + wide(ticks[i - 1]!.label)) / 2);
+  };
+
+  test('a week on a wide chart: every day', () => {
+    expect(labels(days('2026-11-21', '2026-11-27'), 900)).toEqual(['21 noy', '22 noy', '23 noy', '24 noy', '25 noy', '26 noy', '27 noy']);
+  });
+
+  test('31 days: fewer day labels on a narrow chart (weekly, on Mondays), every other day on a wide one', () => {
+    const month = days('2026-10-28', '2026-11-27');
+    expect(labels(month, 500)).toEqual(['2 noy', '9 noy', '16 noy', '23 noy']);
+    expect(chooseXTicks(month, 1600).length).toBeGreaterThanOrEqual(10);
+    for (const width of [300, 500, 800, 1200, 1600]) expect(apart(month, width)).toBe(true);
+  });
+
+  test("12 months of days are labelled by month ('Yan', 'Fev'), the year under the first and under January", () => {
+    const year = days('2025-11-28', '2026-11-27');
+    expect(labels(year, 1000)).toEqual(['Dek\n2025', 'Yan\n2026', 'Fev', 'Mar', 'Apr', 'May', 'İyn', 'İyl', 'Avq', 'Sen', 'Okt', 'Noy']);
+    // narrow: every 2nd or 3rd month, never overlapping
+    const narrow = labels(year, 300);
+    expect(narrow.length).toBeLessThan(12);
+    for (const width of [250, 400, 700, 1000, 1700]) expect(apart(year, width)).toBe(true);
+  });
+
+  test("months as x values ('YYYY-MM', the users page) read as month names too", () => {
+    const months: ChartData = { xKind: 'category', x: ['2026-01', '2026-02', '2026-03'], series: [{ key: 'n', label: 'Say', values: [1, 2, 3] }] };
+    expect(labels(months, 600)).toEqual(['Yan', 'Fev', 'Mar']);
+    expect(formatAxisMonth('2026-06', true)).toBe('İyn 2026');
+  });
+
+  test('long category names are cut and thinned out on a narrow chart', () => {
+    const names: ChartData = { xKind: 'category', x: Array.from({ length: 12 }, (_, i) => `Filial nömrə ${i + 1} Gənclik`), series: [{ key: 'n', label: 'Say', values: Array(12).fill(1) }] };
+    const ticks = chooseXTicks(names, 600);
+    expect(ticks[0]!.label).toBe('Filial nömrə 1 …');
+    expect(ticks.length).toBeLessThan(12);
+    expect(apart(names, 600)).toBe(true);
+  });
+});
+
+describe('[STATISTICS][CHART KIT] a click on the chart picks a point and a series', () => {
+  test('stacked bars: the band under the cursor; above the stack the whole column (null), or the only series', () => {
+    // day 3: arrived 12 (0..12), handed 1500 (12..1512)
+    expect(pickSeriesAt(data, 'bar', 2, 5)).toBe('arrived');
+    expect(pickSeriesAt(data, 'bar', 2, 700)).toBe('handed');
+    expect(pickSeriesAt(data, 'bar', 2, 1600)).toBeNull();
+    expect(pickedValue(data, 2, null)).toBe(1512);
+    // day 2: arrived is 0, so its band is empty: the click lands on handed
+    expect(pickSeriesAt(data, 'bar', 1, 0.5)).toBe('handed');
+    const single: ChartData = { ...data, series: [data.series[0]!] };
+    expect(pickSeriesAt(single, 'bar', 0, 100)).toBe('arrived');
+  });
+  test("lines: the nearest series' point; the picked value is that series' figure", () => {
+    expect(pickSeriesAt(data, 'line', 2, 20)).toBe('arrived');
+    expect(pickSeriesAt(data, 'line', 2, 1000)).toBe('handed');
+    expect(pickedValue(data, 2, 'handed')).toBe(1500);
+    // a tie at 0 goes to the series with a figure
+    const tie: ChartData = { xKind: 'date', x: ['2026-11-01'], series: [{ key: 'a', label: 'A', values: [0] }, { key: 'b', label: 'B', values: [0] }] };
+    expect(pickSeriesAt(tie, 'line', 0, 0)).toBe('a');
+    expect(pickSeriesAt(data, 'line', 9, 1)).toBeNull();
+  });
+});
+
+describe('[STATISTICS][CHART KIT] share rows open their list', () => {
+  test('with linkOf, the label and the number link to the list; a zero row links nowhere', () => {
+    render(<MemoryRouter><ShareBars title="Ölkələr" testId="share" linkOf={(item) => `/list?country=${item.key}`}
+      items={[{ key: 'tr', label: 'Türkiyə', value: 30 }, { key: 'us', label: 'ABŞ', value: 0 }]} /></MemoryRouter>);
+    expect(screen.getByTestId('share-label-tr').getAttribute('href')).toBe('/list?country=tr');
+    expect(screen.getByTestId('share-label-tr').getAttribute('tabindex')).toBe('-1');
+    expect(screen.getAllByRole('link').map((a) => a.textContent)).toEqual(['Türkiyə', '30']);
   });
 });

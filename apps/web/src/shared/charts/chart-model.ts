@@ -58,6 +58,155 @@ export function formatAxisDay(day: string, withYear = false): string {
   return withYear ? `${Number(date)} ${name} ${year}` : `${Number(date)} ${name}`;
 }
 
+/** A month 'YYYY-MM' on the axis: 'Noy'; with the year when asked: 'Noy 2026'. */
+export function formatAxisMonth(month: string, withYear = false): string {
+  const name = azStatistics.monthNames[Number(month.slice(5, 7)) - 1];
+  if (!name) return month;
+  return withYear ? `${name} ${month.slice(0, 4)}` : name;
+}
+
+/** What the x values are, for the axis: days, months ('YYYY-MM' categories, as by_user_count's) or other labels. */
+export type AxisKind = 'day' | 'month' | 'category';
+
+export function axisKindOf(data: ChartData): AxisKind {
+  if (data.xKind === 'date') return 'day';
+  return data.x.length > 0 && data.x.every((x) => /^\d{4}-\d{2}$/.test(x)) ? 'month' : 'category';
+}
+
+/** A point's x as the tooltip titles it: '27 noy 2026', 'Noy 2026', or the category. */
+export function formatPointTitle(data: ChartData, index: number): string {
+  const x = data.x[index];
+  if (x === undefined) return '';
+  const kind = axisKindOf(data);
+  return kind === 'day' ? formatAxisDay(x, true) : kind === 'month' ? formatAxisMonth(x, true) : x;
+}
+
+export interface AxisTick {
+  /** The point's index (the x scale is the points' index). */
+  index: number;
+  /** One or two lines ('\n'): the year goes under the first label and under each new year's. */
+  label: string;
+}
+
+/** Rough width in px of an axis label at the axis' 12px font (its longest line). */
+export function estimateLabelWidth(label: string): number {
+  return Math.max(...label.split('\n').map((line) => line.length)) * 7;
+}
+
+const AXIS_GAP = 10;
+const CATEGORY_LABEL_MAX = 16;
+
+/** Whether labels of the ticks keep apart at `slot` px per point (each centred on its point). */
+function ticksFit(ticks: AxisTick[], slot: number, measure: (label: string) => number): boolean {
+  for (let i = 1; i < ticks.length; i += 1) {
+    const a = ticks[i - 1]!;
+    const b = ticks[i]!;
+    if ((b.index - a.index) * slot < (measure(a.label) + measure(b.label)) / 2 + AXIS_GAP) return false;
+  }
+  return true;
+}
+
+/** Days' ticks: every `step` days (a week or two from Mondays); the year on the first and on a new year's. */
+function dayTicks(days: string[], step: number, withYears: boolean): AxisTick[] {
+  const ticks: AxisTick[] = [];
+  let lastYear = '';
+  days.forEach((day, index) => {
+    const weekday = new Date(`${day.slice(0, 10)}T00:00:00Z`).getUTCDay();
+    const isTick = step >= 7 ? weekday === 1 && Math.floor(dayIndexFrom(days[0]!, day) / 7) % (step / 7) === 0 : index % step === 0;
+    if (!isTick) return;
+    const year = day.slice(0, 4);
+    const label = formatAxisDay(day);
+    ticks.push({ index, label: withYears && year !== lastYear ? `${label}\n${year}` : label });
+    lastYear = year;
+  });
+  return ticks;
+}
+
+function dayIndexFrom(first: string, day: string): number {
+  return Math.round((Date.parse(`${day.slice(0, 10)}T00:00:00Z`) - Date.parse(`${first.slice(0, 10)}T00:00:00Z`)) / 86_400_000);
+}
+
+/** Months' ticks: the months ('YYYY-MM') at `indexes`, every `step` months (January, April… for 3). */
+function monthTicks(months: { index: number; month: string }[], step: number, withYears: boolean): AxisTick[] {
+  const ticks: AxisTick[] = [];
+  let lastYear = '';
+  for (const { index, month } of months) {
+    if ((Number(month.slice(5, 7)) - 1) % step !== 0) continue;
+    const year = month.slice(0, 4);
+    const label = formatAxisMonth(month);
+    ticks.push({ index, label: withYears && year !== lastYear ? `${label}\n${year}` : label });
+    lastYear = year;
+  }
+  return ticks;
+}
+
+/**
+ * The x axis' labels for a plot `plotWidth` px wide: the densest set whose labels keep apart.
+ * Days: every day, every 2nd or 3rd, weekly or fortnightly from Mondays ('27 noy'); a range longer
+ * than about three months is labelled by month starts instead ('Yan', 'Fev', every 2nd, 3rd, 6th
+ * month), as is a chart whose x values are months. The year goes under the first label and under
+ * each new year's first when the range spans years. Other categories: every label (cut to 16
+ * characters) or every n-th.
+ */
+export function chooseXTicks(data: ChartData, plotWidth: number, measure: (label: string) => number = estimateLabelWidth): AxisTick[] {
+  const n = data.x.length;
+  if (n === 0) return [];
+  const slot = Math.max(plotWidth, 1) / n;
+  const kind = axisKindOf(data);
+  const withYears = kind !== 'category' && data.x[0]!.slice(0, 4) !== data.x[n - 1]!.slice(0, 4);
+  const candidates: AxisTick[][] = [];
+  if (kind === 'day') {
+    if (n <= 100) for (const step of [1, 2, 3, 7, 14]) candidates.push(dayTicks(data.x, step, withYears));
+    if (n > 31) {
+      const starts = data.x.map((day, index) => ({ index, month: day.slice(0, 7), isStart: day.slice(8, 10) === '01' })).filter((d) => d.isStart);
+      for (const step of [1, 2, 3, 6, 12]) candidates.push(monthTicks(starts, step, withYears));
+    }
+  } else if (kind === 'month') {
+    const months = data.x.map((month, index) => ({ index, month }));
+    for (const step of [1, 2, 3, 6, 12]) candidates.push(monthTicks(months, step, withYears));
+  } else {
+    const labels = data.x.map((x) => (x.length > CATEGORY_LABEL_MAX ? `${x.slice(0, CATEGORY_LABEL_MAX - 1)}…` : x));
+    for (const step of [1, 2, 3, 4, 5, 10, 20, 50, 100]) {
+      if (step > 1 && step >= n) break;
+      candidates.push(labels.map((label, index) => ({ index, label })).filter((tick) => tick.index % step === 0));
+    }
+  }
+  const usable = candidates.filter((ticks) => ticks.length > 0);
+  return usable.find((ticks) => ticksFit(ticks, slot, measure)) ?? usable.at(-1) ?? [{ index: 0, label: data.x[0]! }];
+}
+
+/**
+ * The series a click at the value `y` of point `index` hits. Stacked bars: the band that holds y;
+ * above the stack, the only series or null (the whole column) when there are several. Lines: the
+ * series whose point is nearest (ties: the first with a figure).
+ */
+export function pickSeriesAt(data: ChartData, kind: 'line' | 'bar', index: number, y: number): string | null {
+  const series = data.series;
+  if (series.length === 0 || index < 0 || index >= data.x.length) return null;
+  if (kind === 'bar') {
+    let top = 0;
+    for (const s of series) {
+      const value = s.values[index] ?? 0;
+      if (value > 0 && y <= top + value) return s.key;
+      top += Math.max(0, value);
+    }
+    return series.length === 1 ? series[0]!.key : null;
+  }
+  let best: { key: string; distance: number; value: number } | null = null;
+  for (const s of series) {
+    const value = s.values[index] ?? 0;
+    const distance = Math.abs(value - y);
+    if (!best || distance < best.distance || (distance === best.distance && best.value === 0 && value !== 0)) best = { key: s.key, distance, value };
+  }
+  return best?.key ?? null;
+}
+
+/** The figure behind a pick: the series' value at the point, or the column's total for null. */
+export function pickedValue(data: ChartData, index: number, seriesKey: string | null): number {
+  if (seriesKey === null) return data.series.reduce((acc, s) => acc + (s.values[index] ?? 0), 0);
+  return data.series.find((s) => s.key === seriesKey)?.values[index] ?? 0;
+}
+
 /** The table view's rows: one per x value, each series' value and the row's total. */
 export function buildChartTableRows(data: ChartData): ChartTableRow[] {
   return data.x.map((x, index) => {

@@ -40,6 +40,13 @@ export interface ChartViewProps {
   defaultView?: ChartViewMode;
   /** Hide the toggle (the parent draws it, e.g. in a card's header, with ChartViewToggle). */
   hideToggle?: boolean;
+  /**
+   * A click on a bar or point opens the rows behind it (the same as its number's link in the table
+   * view, which serves keyboard users): the point's index and series (null: a stacked column's
+   * total). Points whose value is 0, or that `canPick` refuses, do not react.
+   */
+  onPick?: (index: number, seriesKey: string | null) => void;
+  canPick?: (index: number, seriesKey: string | null) => boolean;
   testId?: string;
 }
 
@@ -51,7 +58,7 @@ export function ChartViewToggle({ value, onChange, testId }: { value: ChartViewM
 }
 
 /** The table view of a chart: one row per day/category, a column per series, a 'Cəmi' row. */
-export function ChartTable({ data, title, format = 'count', unit = '', xLabel, renderValue, showRowTotal = true, testId }: Omit<ChartViewProps, 'kind' | 'height' | 'view' | 'onViewChange' | 'defaultView' | 'hideToggle'>) {
+export function ChartTable({ data, title, format = 'count', unit = '', xLabel, renderValue, showRowTotal = true, testId }: Omit<ChartViewProps, 'kind' | 'height' | 'view' | 'onViewChange' | 'defaultView' | 'hideToggle' | 'onPick' | 'canPick'>) {
   const rows = useMemo(() => buildChartTableRows(data), [data]);
   const sums = useMemo(() => sumSeries(data), [data]);
   const withTotal = showRowTotal && data.series.length > 1;
@@ -84,10 +91,11 @@ export function ChartTable({ data, title, format = 'count', unit = '', xLabel, r
 /**
  * A chart with its table view (issue 19 item 5): 'Qrafik' draws the series with uPlot (a lazy
  * chunk), 'Cədvəl' shows the same figures in a table. Line for trends; bar (stacked when several
- * series) for counts per day or per category. Empty data shows 'Məlumat tapılmadı'.
+ * series) for counts per day or per category. Empty data shows 'Məlumat tapılmadı'. With `onPick`
+ * a bar or point is clickable: a pointer and a tooltip with its figures, a click opens its rows.
  */
 export function ChartView(props: ChartViewProps) {
-  const { data, title, kind = 'line', format = 'count', unit = '', height = 260, view, onViewChange, defaultView = 'chart', hideToggle = false, testId } = props;
+  const { data, title, kind = 'line', format = 'count', unit = '', height = 260, view, onViewChange, defaultView = 'chart', hideToggle = false, onPick, canPick, testId } = props;
   const [ownView, setOwnView] = useState<ChartViewMode>(defaultView);
   const current = view ?? ownView;
   const setView = (next: ChartViewMode) => {
@@ -105,10 +113,12 @@ export function ChartView(props: ChartViewProps) {
       <WidgetState isLoading={false} isEmpty={isChartEmpty(data)}>
         {current === 'chart' ? (
           <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height }} />}>
-            <UplotChart data={data} kind={kind} format={format} unit={unit} height={height} ariaLabel={t.chartOf.replace('{TITLE}', title)} xLabel={xLabel} />
+            <UplotChart data={data} kind={kind} format={format} unit={unit} height={height} ariaLabel={t.chartOf.replace('{TITLE}', title)} xLabel={xLabel}
+              onPick={onPick} canPick={canPick} />
           </Suspense>
         ) : (
-          <ChartTable {...props} xLabel={xLabel} testId={testId ? `${testId}-table` : undefined} />
+          <ChartTable data={data} title={title} format={format} unit={unit} renderValue={props.renderValue} showRowTotal={props.showRowTotal}
+            xLabel={xLabel} testId={testId ? `${testId}-table` : undefined} />
         )}
       </WidgetState>
     </div>

@@ -1,7 +1,11 @@
+import { azStatistics } from '@app/contract/texts/az-statistics';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { formatAxisDay, formatChartValue, formatChartX, seriesColor, stackValues, type ChartData, type ChartValueFormat } from './chart-model';
+import {
+  axisKindOf, chooseXTicks, formatChartValue, formatChartX, formatPointTitle, pickedValue, pickSeriesAt, seriesColor, stackValues,
+  type ChartData, type ChartValueFormat,
+} from './chart-model';
 
 /*
  * The chart kit's canvas (uPlot). Only this file imports uPlot, and the kit loads it with
@@ -9,7 +13,14 @@ import { formatAxisDay, formatChartValue, formatChartX, seriesColor, stackValues
  * list pages never do. The x axis is the points' index (days or categories), labelled by the kit,
  * so days and categories share one code path. A canvas says nothing to a screen reader: the kit
  * always offers the same figures as a table, and the canvas is labelled as an image of them.
+ * Hovering a point shows a tooltip with its figures; a point with rows behind it shows a pointer,
+ * and a click hands it (its index and series) to `onPick`.
  */
+
+export interface ChartPick {
+  index: number;
+  seriesKey: string | null;
+}
 
 export interface UplotChartProps {
   data: ChartData;
@@ -19,12 +30,37 @@ export interface UplotChartProps {
   height: number;
   ariaLabel: string;
   xLabel: string;
+  /** A click on a point that has rows behind it (its value is not 0 and `canPick` allows it). */
+  onPick?: (index: number, seriesKey: string | null) => void;
+  canPick?: (index: number, seriesKey: string | null) => boolean;
 }
 
 const MIN_WIDTH = 280;
+const t = azStatistics.charts;
 
-export default function UplotChart({ data, kind, format, unit = '', height, ariaLabel, xLabel }: UplotChartProps) {
+function tooltipRow(color: string, label: string, value: string, isPicked: boolean): HTMLDivElement {
+  const row = document.createElement('div');
+  row.style.cssText = `display:flex;gap:8px;align-items:center;white-space:nowrap;${isPicked ? 'font-weight:600;' : ''}`;
+  const swatch = document.createElement('span');
+  swatch.style.cssText = `display:inline-block;width:8px;height:8px;border-radius:2px;background:${color}`;
+  const name = document.createElement('span');
+  name.textContent = label;
+  name.style.flex = '1';
+  const figure = document.createElement('span');
+  figure.textContent = value;
+  figure.style.cssText = 'font-variant-numeric:tabular-nums;margin-left:12px';
+  row.append(swatch, name, figure);
+  return row;
+}
+
+export default function UplotChart({ data, kind, format, unit = '', height, ariaLabel, xLabel, onPick, canPick }: UplotChartProps) {
   const host = useRef<HTMLDivElement>(null);
+  // the handlers change on every render of the parent: the chart reads the latest without being rebuilt
+  const pickRef = useRef({ onPick, canPick });
+  useEffect(() => {
+    pickRef.current = { onPick, canPick };
+  }, [onPick, canPick]);
+  const isPickable = Boolean(onPick);
   useEffect(() => {
     const el = host.current;
     if (!el) return undefined;
@@ -34,13 +70,63 @@ export default function UplotChart({ data, kind, format, unit = '', height, aria
     const drawn = isBar ? stackValues(data.series) : data.series.map((s) => s.values);
     const order = isBar ? data.series.map((_, i) => data.series.length - 1 - i) : data.series.map((_, i) => i);
     const bars = uPlot.paths.bars?.({ size: [0.7, 48], align: 0 });
-    const spansYears = data.xKind === 'date' && data.x.length > 0 && data.x[0]!.slice(0, 4) !== data.x.at(-1)!.slice(0, 4);
-    const xText = (i: number | null | undefined) => {
-      if (i === null || i === undefined || !Number.isInteger(i)) return '';
-      const x = data.x[i];
-      if (x === undefined) return '';
-      return data.xKind === 'date' ? formatAxisDay(x, spansYears) : x;
+    const withYears = axisKindOf(data) !== 'category' && data.x.length > 0 && data.x[0]!.slice(0, 4) !== data.x.at(-1)!.slice(0, 4);
+    // the axis' labels by point index, chosen for the plot's width at each redraw (see chooseXTicks)
+    let tickLabels = new Map<number, string>();
+
+    const tooltip = document.createElement('div');
+    tooltip.setAttribute('aria-hidden', 'true');
+    tooltip.dataset.testid = 'chart-tooltip';
+    tooltip.style.cssText = 'position:absolute;z-index:10;pointer-events:none;display:none;background:#fff;border:1px solid #d9d9d9;'
+      + 'border-radius:6px;box-shadow:0 3px 6px -4px rgba(0,0,0,.12),0 6px 16px rgba(0,0,0,.08);padding:6px 10px;font-size:12px;line-height:1.6;color:rgba(0,0,0,.88)';
+
+    /** The point and series under the plot position (css px inside the plot), or null off the points. */
+    const pickAt = (u: uPlot, left: number, top: number): ChartPick | null => {
+      if (left < 0 || top < 0) return null;
+      const index = u.posToIdx(left);
+      if (!Number.isInteger(index) || index < 0 || index >= data.x.length) return null;
+      return { index, seriesKey: pickSeriesAt(data, kind, index, u.posToVal(top, 'y')) };
     };
+    const opens = (pick: ChartPick | null): pick is ChartPick => {
+      const { onPick: handler, canPick: allow } = pickRef.current;
+      if (!pick || !handler || pickedValue(data, pick.index, pick.seriesKey) === 0) return false;
+      return !allow || allow(pick.index, pick.seriesKey);
+    };
+
+    const showTooltip = (u: uPlot) => {
+      const { left = -1, top = -1, idx } = u.cursor;
+      const pick = idx === null || idx === undefined ? null : pickAt(u, left, top);
+      const willOpen = opens(pick);
+      u.over.style.cursor = willOpen ? 'pointer' : '';
+      if (!pick) {
+        tooltip.style.display = 'none';
+        return;
+      }
+      tooltip.replaceChildren();
+      const head = document.createElement('div');
+      head.style.fontWeight = '600';
+      head.textContent = formatPointTitle(data, pick.index);
+      tooltip.append(head);
+      data.series.forEach((s, si) => {
+        tooltip.append(tooltipRow(seriesColor(s, si), s.label, formatChartValue(s.values[pick.index] ?? 0, format, unit), data.series.length > 1 && s.key === pick.seriesKey));
+      });
+      if (isBar && data.series.length > 1) tooltip.append(tooltipRow('transparent', t.total, formatChartValue(pickedValue(data, pick.index, null), format, unit), pick.seriesKey === null));
+      if (willOpen) {
+        const hint = document.createElement('div');
+        hint.style.cssText = 'color:rgba(0,0,0,.45);margin-top:2px';
+        hint.textContent = t.pickHint;
+        tooltip.append(hint);
+      }
+      tooltip.style.display = 'block';
+      // beside the cursor, on the side with room
+      const plotWidth = u.over.clientWidth;
+      const boxWidth = tooltip.offsetWidth;
+      const x = left + 14 + boxWidth > plotWidth ? Math.max(0, left - 14 - boxWidth) : left + 14;
+      const y = Math.max(0, Math.min(top - 10, u.over.clientHeight - tooltip.offsetHeight));
+      tooltip.style.left = `${x}px`;
+      tooltip.style.top = `${y}px`;
+    };
+
     const opts: uPlot.Options = {
       width: Math.max(MIN_WIDTH, el.clientWidth),
       height,
@@ -48,8 +134,9 @@ export default function UplotChart({ data, kind, format, unit = '', height, aria
         x: { time: false, range: () => [-0.5, Math.max(0.5, data.x.length - 0.5)] },
         y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.08 : 1] },
       },
-      legend: { live: true },
-      cursor: { points: { show: !isBar } },
+      // the legend names the series; the figures are in the tooltip
+      legend: { live: false },
+      cursor: { points: { show: !isBar }, drag: { x: false, y: false } },
       series: [
         { label: xLabel, value: (_u, i) => (i === null || !Number.isInteger(i) || data.x[i] === undefined ? '—' : formatChartX(data.x[i], data.xKind)) },
         ...order.map((si) => {
@@ -62,7 +149,6 @@ export default function UplotChart({ data, kind, format, unit = '', height, aria
             fill: isBar ? color : undefined,
             paths: isBar ? bars : undefined,
             points: { show: !isBar && data.x.length <= 62, size: 5, fill: color },
-            // The legend (the hover tooltip) shows the series' own value, not the stacked height.
             value: (_u: uPlot, _v: number | null, _seriesIdx: number, idx: number | null) =>
               (idx === null ? '—' : formatChartValue(s.values[idx] ?? 0, format, unit)),
           } satisfies uPlot.Series;
@@ -70,9 +156,15 @@ export default function UplotChart({ data, kind, format, unit = '', height, aria
       ],
       axes: [
         {
-          incrs: [1, 2, 3, 5, 7, 10, 14, 15, 30, 31, 60, 90, 182, 365],
-          space: data.xKind === 'date' ? 56 : 40,
-          values: (_u, splits) => splits.map((i) => xText(i)),
+          // ticks where chooseXTicks put labels: every day, weekly, or month starts ('Yan', 'Fev') on long ranges
+          splits: (u) => {
+            const plotWidth = u.bbox.width > 0 ? u.bbox.width / uPlot.pxRatio : Math.max(MIN_WIDTH, el.clientWidth) - 60;
+            const ticks = chooseXTicks(data, plotWidth);
+            tickLabels = new Map(ticks.map((tick) => [tick.index, tick.label]));
+            return ticks.map((tick) => tick.index);
+          },
+          values: (_u, splits) => splits.map((i) => tickLabels.get(i) ?? ''),
+          size: withYears ? 60 : 44,
           grid: { show: false },
         },
         {
@@ -81,14 +173,30 @@ export default function UplotChart({ data, kind, format, unit = '', height, aria
           grid: { stroke: '#f0f0f0' },
         },
       ],
+      hooks: {
+        setCursor: [showTooltip],
+      },
     };
     const chart = new uPlot(opts, [xs, ...order.map((si) => drawn[si]!)], el);
+    chart.over.append(tooltip);
+    const hide = () => {
+      tooltip.style.display = 'none';
+    };
+    const click = (event: MouseEvent) => {
+      const rect = chart.over.getBoundingClientRect();
+      const pick = pickAt(chart, event.clientX - rect.left, event.clientY - rect.top);
+      if (opens(pick)) pickRef.current.onPick?.(pick.index, pick.seriesKey);
+    };
+    chart.over.addEventListener('mouseleave', hide);
+    chart.over.addEventListener('click', click);
     const resize = new ResizeObserver(() => chart.setSize({ width: Math.max(MIN_WIDTH, el.clientWidth), height }));
     resize.observe(el);
     return () => {
       resize.disconnect();
+      chart.over.removeEventListener('mouseleave', hide);
+      chart.over.removeEventListener('click', click);
       chart.destroy();
     };
   }, [data, kind, format, unit, height, xLabel]);
-  return <div ref={host} role="img" aria-label={ariaLabel} data-testid="uplot-chart" style={{ width: '100%' }} />;
+  return <div ref={host} role="img" aria-label={ariaLabel} data-testid="uplot-chart" data-pickable={isPickable ? 'true' : undefined} style={{ width: '100%' }} />;
 }

@@ -24,7 +24,8 @@ export interface StatChartCardProps {
 /**
  * The page's chart with its table view (the shared kit): the view is kept in the URL (?view=table)
  * so a page opened for its numbers stays in the table; each number of the table is a button that
- * opens the rows behind it.
+ * opens the rows behind it, and so does a click on its bar or point in the chart (the drill-down of
+ * that day or category, and of the series under the cursor when stacked; null: the whole column).
  */
 export function StatChartCard({ title, data, kind = 'bar', format = 'count', unit = '', xLabel, isLoading, error, onRetry, onOpenCell, canOpenCell, testId = 'stat-chart' }: StatChartCardProps) {
   const [search, setSearch] = useSearchParams();
@@ -48,7 +49,9 @@ export function StatChartCard({ title, data, kind = 'bar', format = 'count', uni
     <Card size="small" title={title} extra={<ChartViewToggle value={view} onChange={setView} testId={`${testId}-view`} />}>
       <WidgetState isLoading={isLoading} error={error} onRetry={onRetry} rows={6}>
         <ChartView data={shown} title={title} kind={kind} format={format} unit={unit} xLabel={xLabel} view={view} hideToggle
-          renderValue={renderValue} testId={testId} />
+          renderValue={renderValue} testId={testId}
+          onPick={onOpenCell ? (index, seriesKey) => onOpenCell({ seriesKey, x: data.x[index]!, index }) : undefined}
+          canPick={canOpenCell ? (index, seriesKey) => canOpenCell({ seriesKey, x: data.x[index]!, index }) : undefined} />
       </WidgetState>
     </Card>
   );

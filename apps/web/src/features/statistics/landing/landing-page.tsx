@@ -4,7 +4,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Col, Flex, Row, Typography, type TableColumnType } from 'antd';
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../../app/auth/auth-context';
 import { fillDays, formatChartValue, type ChartData } from '../../../shared/charts/chart-model';
 import { ChartView } from '../../../shared/charts/chart-view';
@@ -19,6 +19,15 @@ import {
 import { CountLink, FigureTable, KpiStrip, WidgetCard, type KpiItem } from './landing-widgets';
 
 const t = azStatistics.landing;
+
+/** A day's number of 'parcels per day' (its table cell or its point on the chart) → that day's list. */
+function perDayLink(x: string, seriesKey: string | null): string | undefined {
+  const day = { from: x, to: x };
+  if (seriesKey === 'created') return declarationsLink(day);
+  if (seriesKey === 'arrived') return statusChangesLink(day, 9);
+  if (seriesKey === 'handed_over') return statusChangesLink(day, 10);
+  return undefined;
+}
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 const money = (value: string | number) => formatChartValue(Number(value), 'amount');
 
@@ -38,6 +47,7 @@ export function LandingPage() {
   const days: DayPair = useMemo(() => ({ from, to }), [from, to]);
   const params = useMemo(() => ({ start_date: from, end_date: to }), [from, to]);
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
 
   const parcels = useLandingParcels(params);
   const queue = useLandingQueue(!isPartner);
@@ -141,25 +151,27 @@ export function LandingPage() {
         <Col xs={24} xl={16}>
           <WidgetCard title={t.parcelsPerDay} testId="widget-per-day" query={parcels} rows={8}>
             <ChartView data={perDay} title={t.parcelsPerDay} kind="line" height={280} testId="per-day"
-              renderValue={(value, cell) => {
-                const day = { from: cell.x, to: cell.x };
-                const link = cell.seriesKey === 'created' ? declarationsLink(day) : cell.seriesKey === 'arrived' ? statusChangesLink(day, 9) : cell.seriesKey === 'handed_over' ? statusChangesLink(day, 10) : undefined;
-                return <CountLink value={value} to={link} />;
-              }} showRowTotal={false} />
+              renderValue={(value, cell) => <CountLink value={value} to={perDayLink(cell.x, cell.seriesKey)} />} showRowTotal={false}
+              onPick={(index, seriesKey) => {
+                const link = perDayLink(perDay.x[index]!, seriesKey);
+                if (link) void navigate(link);
+              }} />
           </WidgetCard>
         </Col>
         <Col xs={24} xl={8}>
           <WidgetCard title={t.parcelsByStatus} testId="widget-by-status" query={parcels} isEmpty={p?.by_status.length === 0}>
             <ShareBars title={t.parcelsByStatus} testId="by-status"
               items={(p?.by_status ?? []).map((r) => ({ key: String(r.state_id), label: r.state_name, value: r.count }))}
-              renderValue={(item) => <CountLink value={item.value} to={declarationsLink(days, { state_id: item.key })} testId={`by-status-${item.key}`} />} />
+              renderValue={(item) => <CountLink value={item.value} to={declarationsLink(days, { state_id: item.key })} testId={`by-status-${item.key}`} />}
+              linkOf={(item) => declarationsLink(days, { state_id: item.key })} />
           </WidgetCard>
         </Col>
         <Col xs={24} md={12} xl={8}>
           <WidgetCard title={t.parcelsByCountry} testId="widget-by-country" query={parcels} isEmpty={p?.by_country.length === 0}>
             <ShareBars title={t.parcelsByCountry} testId="by-country" color="#56B4E9"
               items={(p?.by_country ?? []).map((r) => ({ key: String(r.country_id), label: r.country_name, value: r.count }))}
-              renderValue={(item) => <CountLink value={item.value} to={declarationsLink(days, { country_id: item.key })} testId={`by-country-${item.key}`} />} />
+              renderValue={(item) => <CountLink value={item.value} to={declarationsLink(days, { country_id: item.key })} testId={`by-country-${item.key}`} />}
+              linkOf={(item) => declarationsLink(days, { country_id: item.key })} />
           </WidgetCard>
         </Col>
         <Col xs={24} md={12} xl={8}>
@@ -171,7 +183,8 @@ export function LandingPage() {
           <WidgetCard title={t.topBranches} testId="widget-branches" query={parcels} isEmpty={p?.top_branches.length === 0}>
             <ShareBars title={t.topBranches} testId="branches" color="#009E73"
               items={(p?.top_branches ?? []).map((r) => ({ key: String(r.branch_id), label: r.branch_name, value: r.count }))}
-              renderValue={(item) => <CountLink value={item.value} to={item.key === '0' ? undefined : declarationsLink(days, { branch_id: item.key })} />} />
+              renderValue={(item) => <CountLink value={item.value} to={item.key === '0' ? undefined : declarationsLink(days, { branch_id: item.key })} />}
+              linkOf={(item) => (item.key === '0' ? undefined : declarationsLink(days, { branch_id: item.key }))} />
           </WidgetCard>
         </Col>
       </Row>
@@ -205,7 +218,8 @@ export function LandingPage() {
             <WidgetCard title={t.orders} testId="widget-orders" query={orders} isEmpty={orders.data?.data.by_status.length === 0}>
               <ShareBars title={t.orders} testId="orders-by-status" color="#CC79A7"
                 items={(orders.data?.data.by_status ?? []).map((r) => ({ key: String(r.state_id), label: r.state_name, value: r.count }))}
-                renderValue={(item) => <CountLink value={item.value} to={ordersLink(days, { state_id: item.key })} testId={`orders-${item.key}`} />} />
+                renderValue={(item) => <CountLink value={item.value} to={ordersLink(days, { state_id: item.key })} testId={`orders-${item.key}`} />}
+                linkOf={(item) => ordersLink(days, { state_id: item.key })} />
             </WidgetCard>
           </Col>
           <Col xs={24} md={12} xl={10}>
