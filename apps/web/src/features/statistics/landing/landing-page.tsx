@@ -11,12 +11,14 @@ import { ChartView } from '../../../shared/charts/chart-view';
 import { ShareBars } from '../../../shared/charts/share-bars';
 import { StatRangePicker } from '../components/stat-range-picker';
 import { STATISTICS_INDEX_PATH } from '../model/stat-pages';
-import { readStatRange, resolveStatDays, writeStatRange } from '../model/stat-query';
+import { officeNow, readStatRange, resolveStatDays, writeStatRange } from '../model/stat-query';
+import { customersListLink, customersOfBranchLink } from '../model/users-links';
 import { landingKeys, useLandingCustomers, useLandingMoney, useLandingOrders, useLandingParcels, useLandingQueue } from './landing-api';
 import {
   balanceOperationsLink, cashFlowLink, declarationsLink, HANDOVER_QUEUE_PATH, ordersLink, statusChangesLink, type DayPair,
 } from './landing-links';
 import { CountLink, FigureTable, KpiStrip, WidgetCard, type KpiItem } from './landing-widgets';
+import { handedOverTodayLink } from './queue-links';
 
 const t = azStatistics.landing;
 
@@ -83,7 +85,7 @@ export function LandingPage() {
       { key: 'queue-waiting', label: t.queueWaiting, value: queue.data?.data.waiting ?? null, to: HANDOVER_QUEUE_PATH, hint: t.queue },
       { key: 'queue-progress', label: t.queueInProgress, value: queue.data?.data.in_progress ?? null, to: HANDOVER_QUEUE_PATH, hint: t.queue },
       { key: 'orders', label: t.ordersTotal, value: orders.data ? orders.data.data.total : null, to: ordersLink(days) },
-      { key: 'customers', label: t.customers, value: c ? c.total : null },
+      { key: 'customers', label: t.customers, value: c ? c.total : null, to: customersListLink(days) },
     ]),
   ];
 
@@ -195,7 +197,7 @@ export function LandingPage() {
               <FigureTable testId="queue-table" columns={queueColumns} rows={queue.data ? [
                 { key: 'waiting', label: t.queueWaiting, value: queue.data.data.waiting, to: HANDOVER_QUEUE_PATH },
                 { key: 'progress', label: t.queueInProgress, value: queue.data.data.in_progress, to: HANDOVER_QUEUE_PATH },
-                { key: 'done', label: t.queueDoneToday, value: queue.data.data.done_today },
+                { key: 'done', label: t.queueDoneToday, value: queue.data.data.done_today, to: handedOverTodayLink(officeNow().format('YYYY-MM-DD')) },
               ] : []} />
             </WidgetCard>
           </Col>
@@ -224,14 +226,18 @@ export function LandingPage() {
           </Col>
           <Col xs={24} md={12} xl={10}>
             <WidgetCard title={t.customers} testId="widget-customers" query={customers} isEmpty={c?.total === 0}>
-              <ChartView data={customersPerDay} title={t.customers} kind="bar" height={200} testId="customers-per-day" />
+              <ChartView data={customersPerDay} title={t.customers} kind="bar" height={200} testId="customers-per-day" showRowTotal={false}
+                renderValue={(value, cell) => <CountLink value={value} to={customersListLink({ from: cell.x, to: cell.x })} />}
+                onPick={(index) => void navigate(customersListLink({ from: customersPerDay.x[index]!, to: customersPerDay.x[index]! }))} />
             </WidgetCard>
           </Col>
           <Col xs={24} md={12} xl={6}>
             <WidgetCard title={t.customersByBranch} testId="widget-customers-branches" query={customers} isEmpty={c?.by_branch.length === 0}>
-              {/* the users list has no registration-date filter: these numbers link nowhere rather than to a different count */}
+              {/* customers without a branch (0) have no users-list filter: that number stays plain */}
               <ShareBars title={t.customersByBranch} testId="customers-branches" color="#E69F00"
-                items={(c?.by_branch ?? []).map((r) => ({ key: String(r.branch_id), label: r.branch_name, value: r.count }))} />
+                items={(c?.by_branch ?? []).map((r) => ({ key: String(r.branch_id), label: r.branch_name, value: r.count }))}
+                renderValue={(item) => <CountLink value={item.value} to={customersOfBranchLink(days, item.key)} testId={`customers-branch-${item.key}`} />}
+                linkOf={(item) => customersOfBranchLink(days, item.key)} />
             </WidgetCard>
           </Col>
         </Row>

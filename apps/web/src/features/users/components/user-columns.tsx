@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '../../../shared/data-table/column-types';
 import type { SelectOption } from '../../../shared/form/search-select';
-import { formatDate } from '../../../shared/format/format-date';
+import { formatDate, formatDateTime } from '../../../shared/format/format-date';
 import { formatAmount } from '../../../shared/format/format-number';
 import { UserHoverCard } from './user-hover-card';
 import { PhoneLink } from './user-phone-link';
@@ -69,6 +69,9 @@ export function buildUserColumns(lookups: UserColumnLookups): DataTableColumn<Us
     { key: 'company', title: t.company, width: 'normal', sortColumn: 'company_id', render: (row) => orDash(row.admin_company_name) },
     { key: 'branch', title: t.branch, width: 'normal', sortColumn: 'branch_id', render: (row) => orDash(row.branch_name),
       filter: { kind: 'select', param: 'branch_id', options: lookups.branches, isMulti: true, isLoading: lookups.isLoading } },
+    // registration date (office days; the statistics' new customers link here with their range)
+    { key: 'created_at', title: t.createdAt, width: 'date', sortColumn: 'created_at', render: (row) => formatDateTime(row.created_at),
+      filter: { kind: 'date-range', param: 'created_at', fromParam: 'date_from', toParam: 'date_to', defaultPreset: 'all' } },
     { key: 'parcel_status', title: t.parcelStatus, isFilterOnly: true, render: () => null,
       filter: { kind: 'select', param: 'state_id', options: lookups.parcelStatuses, isMulti: true, isLoading: lookups.isLoading } },
   ];

@@ -1,5 +1,5 @@
 import { BarChartOutlined, CheckSquareOutlined, DownloadOutlined, PercentageOutlined, PlusOutlined, TrophyOutlined } from '@ant-design/icons';
-import { ROLE_NAMES, type RoleCode } from '@app/contract/roles';
+import { ROLE, ROLE_NAMES, type RoleCode } from '@app/contract/roles';
 import { az } from '@app/contract/texts/az';
 import { USER_TYPE_FILTERS, type UserListRow } from '@app/contract/users';
 import { Button, Card, Typography } from 'antd';
@@ -34,7 +34,8 @@ export function UserListPage({ role }: { role?: RoleCode }) {
   const columns = useMemo(
     () =>
       buildUserColumns({
-        userTypes: USER_TYPE_FILTERS.filter((type) => canSeeRole(viewer, type)).map((type) => ({
+        // customers (0) besides the staff types: the statistics' new customers open the list filtered to them
+        userTypes: [ROLE.client, ...USER_TYPE_FILTERS].filter((type) => canSeeRole(viewer, type)).map((type) => ({
           value: String(type),
           label: az.users.roles[type] ?? String(type),
         })),
