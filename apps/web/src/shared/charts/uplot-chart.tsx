@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import {
-  axisKindOf, chooseXTicks, formatChartValue, formatChartX, formatPointTitle, pickedValue, pickSeriesAt, seriesColor, stackValues,
+  axisKindOf, chooseXTicks, estimateLabelWidth, formatChartValue, formatChartX, formatPointTitle, pickedValue, pickSeriesAt, seriesColor, stackValues,
   type ChartData, type ChartValueFormat,
 } from './chart-model';
 
@@ -37,10 +37,26 @@ export interface UplotChartProps {
 
 const MIN_WIDTH = 280;
 const t = azStatistics.charts;
+/** uPlot's axis font (uPlot.min.css and its default axis font): labels are measured in it. */
+const AXIS_FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
 
-function tooltipRow(color: string, label: string, value: string, isPicked: boolean): HTMLDivElement {
+let measureContext: CanvasRenderingContext2D | null | undefined;
+/** A label's width in css px (its longest line), measured on a canvas; the estimate where there is none. */
+function measureLabel(label: string): number {
+  if (measureContext === undefined) {
+    measureContext = document.createElement('canvas').getContext('2d');
+    if (measureContext) measureContext.font = AXIS_FONT;
+  }
+  const context = measureContext;
+  if (!context) return estimateLabelWidth(label);
+  return Math.max(...label.split('\n').map((line) => context.measureText(line).width));
+}
+
+/** A series' line of the tooltip; the picked one (what a click opens) is marked, and bold among several. */
+function tooltipRow(color: string, label: string, value: string, isPicked: boolean, isBold: boolean): HTMLDivElement {
   const row = document.createElement('div');
-  row.style.cssText = `display:flex;gap:8px;align-items:center;white-space:nowrap;${isPicked ? 'font-weight:600;' : ''}`;
+  row.style.cssText = `display:flex;gap:8px;align-items:center;white-space:nowrap;${isBold ? 'font-weight:600;' : ''}`;
+  if (isPicked) row.dataset.picked = 'true';
   const swatch = document.createElement('span');
   swatch.style.cssText = `display:inline-block;width:8px;height:8px;border-radius:2px;background:${color}`;
   const name = document.createElement('span');
@@ -107,13 +123,17 @@ export default function UplotChart({ data, kind, format, unit = '', height, aria
       head.style.fontWeight = '600';
       head.textContent = formatPointTitle(data, pick.index);
       tooltip.append(head);
-      data.series.forEach((s, si) => {
-        tooltip.append(tooltipRow(seriesColor(s, si), s.label, formatChartValue(s.values[pick.index] ?? 0, format, unit), data.series.length > 1 && s.key === pick.seriesKey));
+      // in the order drawn: a stack's top band first, as the legend
+      order.forEach((si) => {
+        const s = data.series[si]!;
+        const isPicked = s.key === pick.seriesKey;
+        tooltip.append(tooltipRow(seriesColor(s, si), s.label, formatChartValue(s.values[pick.index] ?? 0, format, unit), isPicked, isPicked && data.series.length > 1));
       });
-      if (isBar && data.series.length > 1) tooltip.append(tooltipRow('transparent', t.total, formatChartValue(pickedValue(data, pick.index, null), format, unit), pick.seriesKey === null));
+      if (isBar && data.series.length > 1) tooltip.append(tooltipRow('transparent', t.total, formatChartValue(pickedValue(data, pick.index, null), format, unit), pick.seriesKey === null, pick.seriesKey === null));
       if (willOpen) {
         const hint = document.createElement('div');
         hint.style.cssText = 'color:rgba(0,0,0,.45);margin-top:2px';
+        hint.dataset.opens = 'true';
         hint.textContent = t.pickHint;
         tooltip.append(hint);
       }
@@ -159,7 +179,7 @@ export default function UplotChart({ data, kind, format, unit = '', height, aria
           // ticks where chooseXTicks put labels: every day, weekly, or month starts ('Yan', 'Fev') on long ranges
           splits: (u) => {
             const plotWidth = u.bbox.width > 0 ? u.bbox.width / uPlot.pxRatio : Math.max(MIN_WIDTH, el.clientWidth) - 60;
-            const ticks = chooseXTicks(data, plotWidth);
+            const ticks = chooseXTicks(data, plotWidth, measureLabel);
             tickLabels = new Map(ticks.map((tick) => [tick.index, tick.label]));
             return ticks.map((tick) => tick.index);
           },

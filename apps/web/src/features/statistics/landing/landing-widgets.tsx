@@ -1,5 +1,5 @@
 import { azStatistics } from '@app/contract/texts/az-statistics';
-import { Card, Flex, Table, Typography, type TableColumnType } from 'antd';
+import { Card, Table, Typography, type TableColumnType } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatChartValue } from '../../../shared/charts/chart-model';
@@ -39,9 +39,10 @@ export interface KpiItem { key: string; label: string; value: number | null; to?
 /** The figures a manager reads first, each opening its list. */
 export function KpiStrip({ items }: { items: KpiItem[] }) {
   return (
-    <Flex wrap gap={12} data-testid="landing-kpis">
+    // a grid, not a wrapping row: a figure that wraps keeps its column's width instead of filling a line alone
+    <div data-testid="landing-kpis" style={{ display: 'grid', gap: 12, gridTemplateColumns: 'repeat(auto-fit, minmax(130px, 1fr))' }}>
       {items.map((item) => (
-        <Card key={item.key} size="small" style={{ flex: '1 1 150px', minWidth: 150 }} styles={{ body: { padding: '10px 14px' } }} data-testid={`kpi-${item.key}`}>
+        <Card key={item.key} size="small" styles={{ body: { padding: '10px 12px' } }} data-testid={`kpi-${item.key}`}>
           <Typography.Text type="secondary" style={{ fontSize: 13 }}>{item.label}</Typography.Text>
           <div style={{ fontSize: 26, fontWeight: 600, lineHeight: 1.25, color: '#0A4755', fontVariantNumeric: 'tabular-nums' }}>
             {item.value === null ? '…' : <CountLink value={item.value} to={item.to} testId={`kpi-${item.key}-value`} />}
@@ -49,7 +50,7 @@ export function KpiStrip({ items }: { items: KpiItem[] }) {
           {item.hint && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{item.hint}</Typography.Text>}
         </Card>
       ))}
-    </Flex>
+    </div>
   );
 }
 
