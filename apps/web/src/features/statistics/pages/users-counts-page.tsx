@@ -13,6 +13,7 @@ import { StatisticsFrame } from '../components/statistics-frame';
 import { useStatPage } from '../components/use-stat-page';
 import { toStatDates } from '../model/stat-query';
 import { ageBandLabel, monthSpanWithin } from '../model/user-bands';
+import { customersListLink } from '../model/users-links';
 
 const t = azStatistics.screens;
 const PATH = `${STAT_API}/by_user_count`;
@@ -20,8 +21,10 @@ const MONTHS_RANGE: DateRangeValue = { preset: 'last12m' };
 
 /**
  * statistics/users/general: customers registered in the range, by month and by age band, for a
- * gender, and today's accounts by role (statistics/by_user_count); each number opens those customers (getlist=true, CSV). The
- * users list has no registration-date filter, so the rows are shown here, not in the list.
+ * gender, and today's accounts by role (statistics/by_user_count); each number opens those customers (getlist=true, CSV).
+ * The total and a month's figure count customers (role 0) registered in those office days of a
+ * gender, as the users list filters them: their drill-down links to that list; an age band has no
+ * list filter, so its rows are shown here only.
  */
 export function UsersCountsPage() {
   const page = useStatPage(['gender'], MONTHS_RANGE);
@@ -44,6 +47,9 @@ export function UsersCountsPage() {
   const drill = page.drill;
   const drillQuery = { ...base, ...(drill?.start_date ? { start_date: drill.start_date, end_date: drill.end_date } : {}),
     ...(drill?.start_age ? { start_age: drill.start_age, end_age: drill.end_age } : {}) };
+  const listLink = drill && !drill.start_age
+    ? customersListLink({ from: drill.start_date ?? dates.start_date, to: drill.end_date ?? dates.end_date }, { gender: page.filters.gender })
+    : null;
   return (
     <StatisticsFrame title={t.pages.users} testId="stat-users" range={page.range} onRangeChange={page.setRange} error={stats.error}
       filters={<Select allowClear placeholder={t.gender} aria-label={t.gender} style={{ width: 140 }} value={page.filters.gender}
@@ -72,7 +78,7 @@ export function UsersCountsPage() {
         </Col>
       </Row>
       {drill && (
-        <DrillDownPanel title={drill.label ?? t.total} path={PATH} kind="users" slug="users" range={page.range} onClose={page.closeDrill} query={drillQuery} listLink={null} />
+        <DrillDownPanel title={drill.label ?? t.total} path={PATH} kind="users" slug="users" range={page.range} onClose={page.closeDrill} query={drillQuery} listLink={listLink} />
       )}
     </StatisticsFrame>
   );
