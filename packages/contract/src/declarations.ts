@@ -52,6 +52,10 @@ export const ZDeclarationListFilters = z.object({
   partner_id: id,
   /** Only declarations of a branch partner (1) or only our own (0). */
   has_partner: flag,
+  /** Only declarations in a box (1: `container_id` set, the statistics' "in boxes") or in none (0). */
+  in_box: flag,
+  /** Only declarations with a branch (1) or without one (0: the statistics' "no branch" row). */
+  has_branch: flag,
   date_from: dateTime,
   date_to: dateTime,
 });

@@ -97,13 +97,16 @@ export type DeclarationCountsReply = z.infer<typeof ZDeclarationCountsReply>;
 
 /**
  * The declarations list query (`/@next/declarations?…`, `GET v2/declaration/list`) a figure of
- * by_declarations_count / partner_by_declarations_count opens: the same parcels, so its total is the figure.
- * A null branch (parcels without a branch) cannot be expressed as a list filter: no branch filter then.
+ * by_declarations_count / partner_by_declarations_count / by_tariff_count opens: the same parcels, so
+ * its total is the figure. A null branch (parcels without a branch) or plan category is not given
+ * here: no such filter then.
  */
 export function declarationListParams(range: { start_date: string; end_date: string }, pick: {
   day?: string; state_id?: readonly number[] | number; branch_id?: readonly number[] | number | null;
   /** one partner company, or 'partners': every partner company (partner_by_declarations_count without company_id) */
   company_id?: number | 'partners' | null;
+  /** one plan category (by_tariff_count) */
+  plan_category_id?: number | null;
 } = {}): Record<string, string> {
   const from = pick.day ?? range.start_date;
   const to = pick.day ?? range.end_date;
@@ -113,6 +116,7 @@ export function declarationListParams(range: { start_date: string; end_date: str
   if (pick.branch_id !== undefined && pick.branch_id !== null && (typeof pick.branch_id === 'number' || pick.branch_id.length)) out.branch_id = ids(pick.branch_id);
   if (pick.company_id === 'partners') out.has_partner = '1';
   else if (typeof pick.company_id === 'number') out.partner_id = String(pick.company_id);
+  if (typeof pick.plan_category_id === 'number') out.plan_category_id = String(pick.plan_category_id);
   return out;
 }
 
@@ -201,11 +205,19 @@ export function paymentListParams(range: { start_date: string; end_date: string 
  * type, with their delivery prices (USD and the AZN the customer paid). `payment_type` ids joined
  * with ','. A counter payment (declaration_payments: one handover, several parcels) counts under its
  * main type: the largest of cash (1), terminal (3) and the customer's balance (7). `getlist=true`:
- * the payments' operations (transactions list, as by_payment_type_count): their count is of
- * operations, not of parcels (the declarations list has no payment-day filter).
+ * the parcels behind the figure (the declarations list's rows, one per parcel of each payment, the
+ * newest payment first, or sorted by a declarations list column), so the drill-down's total is the
+ * figure's count of parcels (exact, decision 0004 addendum). No list screen has a payment-day filter:
+ * the drill-down is where these parcels are listed.
  */
-export const ZPaidDeclarationCountsQuery = ZPaymentTypeCountsQuery;
-export type PaidDeclarationCountsQuery = PaymentTypeCountsQuery;
+export const ZPaidDeclarationCountsQuery = ZListQuery.extend({
+  ...ZStatsRange.shape,
+  sort_column: z.enum(DECLARATION_SORT_COLUMNS).optional(),
+  payment_type: zIdList,
+  changed_date: zStatsDay,
+  getlist,
+}).superRefine(checkRange);
+export type PaidDeclarationCountsQuery = z.infer<typeof ZPaidDeclarationCountsQuery>;
 export const ZPaidDeclarationCountsAggregateReply = z.object({
   data: z.array(z.object({
     payed_date: zDayOut, payment_type: int(), payment_type_name: z.string(), declaration_count: int(),
@@ -225,20 +237,33 @@ export const ZPaidDeclarationCountsAggregateReply = z.object({
   end_date: zDayOut,
 });
 export type PaidDeclarationCountsAggregateReply = z.infer<typeof ZPaidDeclarationCountsAggregateReply>;
-export const ZPaidDeclarationCountsReply = z.union([ZPaidDeclarationCountsAggregateReply, ZTransactionListReply]);
+export const ZPaidDeclarationCountsReply = z.union([ZPaidDeclarationCountsAggregateReply, ZDeclarationListReply]);
 
 // ---------------------------------------------------------------- tariff (plan) overview
 
-/** GET statistics/by_tariff_count: declarations created in the range per plan category (tariff). */
-export const ZTariffCountsQuery = z.object({ ...ZStatsRange.shape, state_id: zIdList, branch_id: zIdList }).superRefine(checkRange);
+/**
+ * GET statistics/by_tariff_count: declarations created in the range per plan category (tariff).
+ * `plan_category_id` narrows to one category; `getlist=true`: the declarations list rows of those
+ * parcels (the drill-down of a category's figure), paged and sorted as that list is.
+ */
+export const ZTariffCountsQuery = ZListQuery.extend({
+  ...ZStatsRange.shape,
+  sort_column: z.enum(DECLARATION_SORT_COLUMNS).optional(),
+  state_id: zIdList,
+  branch_id: zIdList,
+  plan_category_id: optId,
+  getlist,
+}).superRefine(checkRange);
 export type TariffCountsQuery = z.infer<typeof ZTariffCountsQuery>;
-export const ZTariffCountsReply = z.object({
+export const ZTariffCountsAggregateReply = z.object({
   /** plan_category_id null: parcels without a plan category */
   data: z.array(z.object({ plan_category_id: int().nullable(), tariff_category_name: z.string(), ...declarationFigures })),
   total: z.object({ declaration_count: int(), price: z.number(), delivery_price: z.number() }),
   start_date: zDayOut,
   end_date: zDayOut,
 });
+export type TariffCountsAggregateReply = z.infer<typeof ZTariffCountsAggregateReply>;
+export const ZTariffCountsReply = z.union([ZTariffCountsAggregateReply, ZDeclarationListReply]);
 export type TariffCountsReply = z.infer<typeof ZTariffCountsReply>;
 
 // ---------------------------------------------------------------- couriers (no couriers section yet)

@@ -147,6 +147,9 @@ export const az = {
     box: 'Yeşik',
     branch: 'Filial',
     createdAt: 'Yaradılma tarixi',
+    /** List filters without a column of their own (the statistics' "in boxes", "no branch"). */
+    inBox: 'Yeşikdədir',
+    hasBranch: 'Filialı var',
     provider: 'Təchizatçı',
     liquid: 'Maye',
     other: 'Digər',

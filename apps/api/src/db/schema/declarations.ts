@@ -65,6 +65,9 @@ export const declarations = pgTable('declarations', {
     // A flight's parcels newest first (the flights list's totals live in flight_totals, kept by triggers).
     index('declarations_flight_idx').on(t.flightId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(listed),
     index('declarations_container_idx').on(t.containerId),
+    // Parcels without a branch (the list's has_branch=0, the statistics' "no branch" row): few rows,
+    // scattered over the years, so neither the date index nor a scan finds them cheaply.
+    index('declarations_no_branch_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.deletedAt} is null and ${t.branchId} is null`),
     index('declarations_parcel_idx').on(t.parcelId),
     // Sorts by a value: (value, id) is the list's order with its tie-breaker, both directions.
     index('declarations_weight_idx').on(t.weight, t.id).where(listed),

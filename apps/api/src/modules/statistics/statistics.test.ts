@@ -2,6 +2,7 @@ import type { LandingCustomersReply, LandingMoneyReply, LandingOrdersReply, Land
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readCachesOf } from '../../platform/write-epoch';
+import { completeHandoverTasks } from '../warehouse/service';
 import { bearer, logInAs, startTestApp, type TestContext } from '../../test/harness';
 
 /*
@@ -141,6 +142,25 @@ describe('[STATISTICS][LANDING] numbers equal direct counts and the linked lists
     expect(reply.data.customs.boxed).toBe((await one<{ n: number }>(sql`select count(*)::int as n from declarations where deleted_at is null and container_id is not null`)).n);
   });
 
+  test('"in boxes" and the "no branch" row = the declarations list with in_box=1 / has_branch=0 and the same range', async () => {
+    const list = `/api/admin/v2/declaration/list?per_page=1&date_from=${range.from} 00:00:00&date_to=${range.to} 23:59:59`;
+    const reply = await get<LandingParcelsReply>(`/api/admin/statistics/landing/parcels?${q}`);
+    expect(reply.data.customs.boxed).toBeGreaterThan(0);
+    expect(await listTotal(`${list}&in_box=1`)).toBe(reply.data.customs.boxed);
+    expect(await listTotal(`${list}&in_box=0`)).toBe(reply.data.customs.total - reply.data.customs.boxed);
+    // a narrower range: the last 30 days of the newest parcel
+    const last = (await one<{ day: string }>(sql`select max((created_at at time zone 'Asia/Baku')::date)::text as day from declarations where deleted_at is null`)).day;
+    const first = (await one<{ day: string }>(sql`select (${last}::date - 29)::text as day`)).day;
+    const recent = await get<LandingParcelsReply>(`/api/admin/statistics/landing/parcels?start_date=${first}&end_date=${last}`);
+    expect(await listTotal(`/api/admin/v2/declaration/list?per_page=1&date_from=${first} 00:00:00&date_to=${last} 23:59:59&in_box=1`)).toBe(recent.data.customs.boxed);
+    // parcels without a branch (the rollups test above inserted some): the landing's branch 0
+    const none = (await one<{ n: number }>(sql`select count(*)::int as n from declarations where deleted_at is null and branch_id is null`)).n;
+    expect(none).toBeGreaterThan(0);
+    expect(await listTotal(`${list}&has_branch=0`)).toBe(none);
+    const noBranch = reply.data.top_branches.find((b) => b.branch_id === 0);
+    if (noBranch) expect(noBranch.count).toBe(none);
+  });
+
   test('arrivals and handovers per day = status changes to 9 and 10 in the status archive of that day', async () => {
     const reply = await get<LandingParcelsReply>(`/api/admin/statistics/landing/parcels?${q}`);
     const day = reply.data.by_day.find((d) => d.arrived > 0)!;
@@ -234,5 +254,66 @@ describe('[STATISTICS][LANDING] numbers equal direct counts and the linked lists
     expect(bad.json().errors.start_date).toEqual(['Tarix YYYY-MM-DD formatında olmalıdır']);
     const reversed = await ctx.app.inject({ method: 'GET', url: '/api/admin/statistics/landing/orders?start_date=2026-05-02&end_date=2026-05-01', headers: admin });
     expect(reversed.json().errors.end_date).toEqual(['Son tarix başlanğıc tarixindən əvvəl ola bilməz']);
+  });
+});
+
+describe('[STATISTICS][LANDING] new customers and "handed over today" = the lists they open', () => {
+  const usersList = (from: string, to: string, extra = '') =>
+    listTotal(`/api/admin/v2/client/list?per_page=1&admin=0&date_from=${from} 00:00:00&date_to=${to} 23:59:59${extra}`);
+
+  test('customers: the range\'s total, each day and each branch = the users list (admin=0, the same office days, the branch)', async () => {
+    const span = await one<{ from: string; to: string }>(sql`select min((created_at at time zone 'Asia/Baku')::date)::text as from,
+      max((created_at at time zone 'Asia/Baku')::date)::text as to from users where admin = 0 and deleted_at is null`);
+    dropCaches();
+    const reply = await get<LandingCustomersReply>(`/api/admin/statistics/landing/customers?start_date=${span.from}&end_date=${span.to}`);
+    expect(reply.data.total).toBeGreaterThan(0);
+    expect(await usersList(span.from, span.to)).toBe(reply.data.total);
+    for (const day of reply.data.by_day.slice(-3)) expect(await usersList(day.date, day.date)).toBe(day.count);
+    for (const branch of reply.data.by_branch.filter((b) => b.branch_id !== 0)) {
+      expect(await usersList(span.from, span.to, `&branch_id=${branch.branch_id}`)).toBe(branch.count);
+    }
+  });
+
+  test('a customer at 23:30 Baku time on the last day is in the figure and the list; one at 00:10 the next day in neither', async () => {
+    // Baku is UTC+4: 2032-06-30 23:30 there is 19:30 UTC; 2032-07-01 00:10 is 20:10 UTC on the 30th
+    await db().execute(sql`insert into users (name, surname, email, admin, created_at) values
+      ('Sərhəd', 'İyun', 'june-edge-in@example.az', 0, '2032-06-30 19:30:00+00'), ('Sərhəd', 'İyul', 'june-edge-out@example.az', 0, '2032-06-30 20:10:00+00')`);
+    dropCaches();
+    const june = await get<LandingCustomersReply>('/api/admin/statistics/landing/customers?start_date=2032-06-01&end_date=2032-06-30');
+    expect(june.data.total).toBe(1);
+    expect(june.data.by_day).toEqual([{ date: '2032-06-30', count: 1 }]);
+    expect(await usersList('2032-06-01', '2032-06-30')).toBe(1);
+    const months = await get<{ data: { added_date: string; user_count: number }[] }>('/api/admin/statistics/by_user_count?start_date=2032-06-01&end_date=2032-07-31');
+    expect(months.data).toEqual([{ added_date: '2032-06-01', user_count: 1 }, { added_date: '2032-07-01', user_count: 1 }]);
+    expect(await usersList('2032-07-01', '2032-07-31')).toBe(1);
+  });
+
+  test('users statistics by month (and gender) = the users list of that month\'s customers', async () => {
+    const to = (await one<{ day: string }>(sql`select max((created_at at time zone 'Asia/Baku')::date)::text as day from users where admin = 0 and deleted_at is null and created_at < '2030-01-01'`)).day;
+    const from = (await one<{ day: string }>(sql`select (${to}::date - 400)::text as day`)).day;
+    for (const gender of ['', 'female']) {
+      const reply = await get<{ data: { added_date: string; user_count: number }[] }>(`/api/admin/statistics/by_user_count?start_date=${from}&end_date=${to}&gender=${gender}`);
+      expect(reply.data.length).toBeGreaterThan(0);
+      for (const month of reply.data.slice(-2)) {
+        const first = month.added_date < from ? from : month.added_date;
+        const last = (await one<{ day: string }>(sql`select least((${month.added_date}::date + interval '1 month' - interval '1 day')::date, ${to}::date)::text as day`)).day;
+        expect(await usersList(first, last, gender ? `&gender=${gender}` : '')).toBe(month.user_count);
+      }
+    }
+  });
+
+  test('"handed over today" = queue entries reaching 43 today = the status archive of model 7, status 43, today', async () => {
+    const task = await one<{ id: number }>(sql`select id from handover_tasks where status_id in (41, 42) and cancelled_at is null order by id limit 1`);
+    expect(task).toBeDefined();
+    const staff = await one<{ id: number }>(sql`select id from users where email = 'admin@example.az'`);
+    await completeHandoverTasks(db(), staff.id, { taskId: task.id, declarationIds: [] });
+    dropCaches();
+    const today = (await one<{ day: string }>(sql`select (now() at time zone 'Asia/Baku')::date::text as day`)).day;
+    const queue = await get<LandingQueueReply>('/api/admin/statistics/landing/queue');
+    const direct = await one<{ n: number }>(sql`select count(*)::int as n from handover_tasks where status_id = 43 and cancelled_at is null
+      and (updated_at at time zone 'Asia/Baku')::date = ${today}::date`);
+    expect(queue.data.done_today).toBe(direct.n);
+    expect(queue.data.done_today).toBeGreaterThanOrEqual(1);
+    expect(await listTotal(`/api/admin/states/archive?per_page=1&model_id=7&state_id=43&date_from=${today} 00:00:00&date_to=${today} 23:59:59`)).toBe(queue.data.done_today);
   });
 });

@@ -123,6 +123,11 @@ export function useTariffCategories() {
   });
 }
 
+/** Plan categories as select options (the list's tariff filter). */
+export function useTariffCategoryOptions() {
+  return useLookup<Lookup, ReturnType<typeof toOptions>>(declarationKeys.tariffCategories, '/api/admin/tariff/category_list', { per_page: 1000 }, { select: toOptions });
+}
+
 export function useContainerOptions(isEnabled: boolean) {
   return useLookup<Lookup, ReturnType<typeof toOptions>>(declarationKeys.containers, '/api/admin/containers/options', undefined, {
     select: toOptions,

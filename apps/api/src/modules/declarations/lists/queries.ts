@@ -77,6 +77,9 @@ export function declarationListSpec(timeZone: string, resolved: ResolvedListFilt
       trendyol: filters.equals(d.trendyol),
       partner_id: filters.equals(d.partnerId),
       has_partner: (v) => (v ? sql`${d.partnerId} is not null` : sql`${d.partnerId} is null`),
+      // the statistics rollups' "in a box" (stat_declarations_daily.boxed) and "no branch" (branch 0)
+      in_box: (v) => (v ? sql`${d.containerId} is not null` : sql`${d.containerId} is null`),
+      has_branch: (v) => (v ? sql`${d.branchId} is not null` : sql`${d.branchId} is null`),
       date_from: filters.from(d.createdAt, timeZone),
       date_to: filters.to(d.createdAt, timeZone),
     },

@@ -1,11 +1,13 @@
+import type { DeclarationListRow } from '@app/contract/declarations';
 import { MODEL } from '@app/contract/models';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { declarations as d } from '../../../db/schema/declarations';
 import { balanceOperations as b } from '../../../db/schema/money';
 import { branches, statuses, tariffCategories } from '../../../db/schema/settings';
 import { statBalanceDaily as bs, statDeclarationsDaily as ds } from '../../../db/schema/statistics';
 import { declarationPaymentStatsDaily as ps } from '../../../db/schema/statistics-pages';
+import { declarationListSpec, declarationRows, rowKey } from '../../declarations/lists/queries';
 
 /*
  * SQL of the statistics pages. Figures come from the rollups kept by the database, one per source
@@ -29,6 +31,8 @@ export interface DeclarationStatsFilter {
   to: string;
   states?: readonly number[];
   branches?: readonly number[];
+  /** one plan category (0: none) */
+  planCategoryId?: number;
   company: CompanyFilter;
 }
 
@@ -64,6 +68,7 @@ export async function sumDeclarationStats(db: DbOrTx, f: DeclarationStatsFilter,
     conditions.push(sql`${ds.day} between ${f.from}::date and ${f.to}::date`);
     if (f.states?.length) conditions.push(sql`${ds.statusId} = any(${intArray(f.states)})`);
     if (f.branches?.length) conditions.push(sql`${ds.branchId} = any(${intArray(f.branches)})`);
+    if (f.planCategoryId !== undefined) conditions.push(sql`${ds.planCategoryId} = ${f.planCategoryId}`);
     if (f.company.kind === 'company') conditions.push(sql`${ds.partnerId} = ${f.company.companyId}`);
     if (f.company.kind === 'partners') conditions.push(sql`${ds.partnerId} <> 0`);
     source = sql`select ${ds.day} as day, ${ds.statusId} as status_id, ${ds.branchId} as branch_id, ${ds.planCategoryId} as plan_category_id,
@@ -75,6 +80,7 @@ export async function sumDeclarationStats(db: DbOrTx, f: DeclarationStatsFilter,
     conditions.push(sql`${d.createdAt} < ((${f.to}::date + 1)::timestamp at time zone ${timeZone})`);
     if (f.states?.length) conditions.push(sql`${d.statusId} = any(${intArray(f.states)})`);
     if (f.branches?.length) conditions.push(sql`coalesce(${d.branchId}, 0) = any(${intArray(f.branches)})`);
+    if (f.planCategoryId !== undefined) conditions.push(sql`coalesce(${d.planCategoryId}, 0) = ${f.planCategoryId}`);
     if (f.company.kind === 'company') conditions.push(sql`${d.partnerId} = ${f.company.companyId}`);
     if (f.company.kind === 'partners') conditions.push(sql`${d.partnerId} is not null`);
     source = sql`select (${d.createdAt} at time zone ${timeZone})::date as day, ${d.statusId} as status_id, coalesce(${d.branchId}, 0) as branch_id,
@@ -138,23 +144,32 @@ export async function sumBalanceStats(db: DbOrTx, f: BalanceStatsFilter, timeZon
   return res.rows.map((r) => ({ day: r.day, paymentType: Number(r.payment_type), count: Number(r.n), amountAzn: r.amount_azn }));
 }
 
+export interface PaidDeclarationsFilter { from: string; to: string; paymentTypes?: readonly number[] }
+
+/** A counter payment's main type (payments alias p): the largest of the customer's balance (7), terminal (3) and cash (1), as the rollup's trigger. */
+const MAIN_PAYMENT_TYPE = sql.raw('(case when p.balance_azn >= greatest(p.cash_azn, p.terminal_azn) and p.balance_azn > 0 then 7 when p.terminal_azn > p.cash_azn then 3 else 1 end)');
+
+/** Payments (alias p) made on the filter's office days in the time zone. */
+const paidInRange = (f: PaidDeclarationsFilter, timeZone: string) =>
+  sql`p.created_at >= (${f.from}::date::timestamp at time zone ${timeZone}) and p.created_at < ((${f.to}::date + 1)::timestamp at time zone ${timeZone})`;
+
 /**
  * Parcels paid at the counter in the range (declaration_payments, one per handover, by the office
  * day of the payment) per main payment type (the larger of cash 1, terminal 3 and the customer's
  * balance 7): payments, parcels, delivery debt in USD and AZN, AZN paid. From
  * declaration_payment_stats_daily; with another time zone from the payments themselves.
  */
-export async function sumPaidDeclarations(db: DbOrTx, f: { from: string; to: string; paymentTypes?: readonly number[] }, timeZone: string) {
+export async function sumPaidDeclarations(db: DbOrTx, f: PaidDeclarationsFilter, timeZone: string) {
   const filterType = f.paymentTypes?.length ? sql`and x.payment_type = any(${intArray(f.paymentTypes)})` : sql``;
   const source = timeZone === ROLLUP_TIME_ZONE
     ? sql`select ${ps.day}::text as day, ${ps.paymentType} as payment_type, ${ps.payments} as payments, ${ps.parcels} as parcels,
           ${ps.debtUsd} as debt_usd, ${ps.debtAzn} as debt_azn, ${ps.paidAzn} as paid_azn
         from ${ps} where ${ps.day} between ${f.from}::date and ${f.to}::date`
     : sql`select (p.created_at at time zone ${timeZone})::date::text as day,
-          (case when p.balance_azn >= greatest(p.cash_azn, p.terminal_azn) and p.balance_azn > 0 then 7 when p.terminal_azn > p.cash_azn then 3 else 1 end) as payment_type,
+          ${MAIN_PAYMENT_TYPE} as payment_type,
           1 as payments, jsonb_array_length(p.declaration_ids) as parcels, p.debt_usd, p.debt_azn, p.total_azn as paid_azn
         from declaration_payments p
-        where p.created_at >= (${f.from}::date::timestamp at time zone ${timeZone}) and p.created_at < ((${f.to}::date + 1)::timestamp at time zone ${timeZone})`;
+        where ${paidInRange(f, timeZone)}`;
   const res = await db.execute<{ day: string; payment_type: number; payments: number; parcels: number; debt_usd: string; debt_azn: string; paid_azn: string }>(sql`
     select x.day, x.payment_type, sum(x.payments)::int as payments, sum(x.parcels)::int as parcels,
            sum(x.debt_usd)::text as debt_usd, sum(x.debt_azn)::text as debt_azn, sum(x.paid_azn)::text as paid_azn
@@ -164,6 +179,42 @@ export async function sumPaidDeclarations(db: DbOrTx, f: { from: string; to: str
     day: r.day, paymentType: Number(r.payment_type), payments: Number(r.payments), parcels: Number(r.parcels),
     debtUsd: r.debt_usd, debtAzn: r.debt_azn, paidAzn: r.paid_azn,
   }));
+}
+
+/**
+ * One page of the parcels behind sumPaidDeclarations' figure: the declaration ids of the payments
+ * made in the range (one per parcel of each payment, as the figure counts them), the newest payment
+ * first, or by a declarations list column (`sorts`, the list's own sort map) with the id breaking ties.
+ * Reads the payments by their created_at index; the declarations only when sorted by one of their columns.
+ */
+export async function findPaidParcelPage(db: DbOrTx, f: PaidDeclarationsFilter, timeZone: string, page: {
+  sort?: { column: AnyColumn; order: 'asc' | 'desc' }; limit: number; offset: number;
+}): Promise<number[]> {
+  const filterType = f.paymentTypes?.length ? sql`and ${MAIN_PAYMENT_TYPE} = any(${intArray(f.paymentTypes)})` : sql``;
+  const dir = sql.raw(page.sort?.order === 'asc' ? 'asc' : 'desc');
+  const order = page.sort
+    ? sql`${page.sort.column} ${dir}, ${d.id} ${dir}, p.id desc, x.n`
+    : sql`p.created_at desc, p.id desc, x.n`;
+  const res = await db.execute<{ id: number }>(sql`
+    select x.id::int as id
+    from declaration_payments p
+    cross join lateral jsonb_array_elements_text(p.declaration_ids) with ordinality as x(id, n)
+    ${page.sort ? sql`left join ${d} on ${d.id} = x.id::int` : sql``}
+    where ${paidInRange(f, timeZone)} ${filterType}
+    order by ${order}
+    limit ${page.limit} offset ${page.offset}`);
+  return res.rows.map((r) => Number(r.id));
+}
+
+/** The declarations list's rows of these ids, in their order (the list's own row query). */
+export function readDeclarationListRows(db: DbOrTx, ids: readonly number[], timeZone: string): Promise<DeclarationListRow[]> {
+  return declarationRows.rows<DeclarationListRow>(db, rowKey(timeZone, null), ids);
+}
+
+/** A declarations list sort key's column (the list's own sort map; undefined for an unknown key). */
+export function declarationSortColumn(key: string | undefined, timeZone: string): AnyColumn | undefined {
+  const sorts = declarationListSpec(timeZone).sorts;
+  return key && Object.hasOwn(sorts, key) ? sorts[key] : undefined;
 }
 
 /** Names of declaration statuses (model 2). */

@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import type { ListResponse } from '@app/contract/common';
+import type { ListResponse, TotalKind } from '@app/contract/common';
 import type { DeclarationListQuery, DeclarationListRow } from '@app/contract/declarations';
 import { PAYMENT_TYPE_NAMES, TRANSACTION_STATUS } from '@app/contract/money';
 import {
@@ -17,8 +17,8 @@ import { writeXlsx } from '../../../platform/xlsx';
 import { listDeclarations } from '../../declarations/service';
 import { listTransactions } from '../../transactions/service';
 import {
-  findBranchNames, findDeclarationStatusNames, findPlanCategoryNames, sumBalanceStats, sumDeclarationStats, sumPaidDeclarations,
-  type CompanyFilter, type DeclarationStatsRow,
+  declarationSortColumn, findBranchNames, findDeclarationStatusNames, findPaidParcelPage, findPlanCategoryNames, readDeclarationListRows, sumBalanceStats,
+  sumDeclarationStats, sumPaidDeclarations, type BalanceStatsFilter, type CompanyFilter, type DeclarationStatsFilter, type DeclarationStatsRow,
 } from './queries';
 
 /*
@@ -51,6 +51,16 @@ export function resolveRange(q: { start_date?: string; end_date?: string }, time
 
 const isDrillDown = (q: { getlist?: boolean }) => q.getlist === true;
 
+/**
+ * A drill-down's reply: the list's rows with the figure's own total (item 3: the number clicked),
+ * exact past the lists' 10,000 cap, summed from the same aggregate with the same filters (the rollup
+ * for Asia/Baku days: decision 0004 addendum), never a count(*) over the source table's range.
+ */
+async function withFigureTotal<R extends { total: number; total_kind?: TotalKind }>(list: Promise<R>, figure: Promise<number>): Promise<R> {
+  const [reply, total] = await Promise.all([list, figure]);
+  return { ...reply, total, total_kind: 'exact' };
+}
+
 // ---------------------------------------------------------------- exact decimal sums (cents)
 
 const cents = (v: string) => {
@@ -69,6 +79,8 @@ const ofSet = (rows: readonly DeclarationStatsRow[], set: DeclarationStatsRow['s
 /** The total row (always there: the empty grouping set answers one row even over no rows). */
 const totalOf = (rows: readonly DeclarationStatsRow[]): DeclarationStatsRow =>
   ofSet(rows, 'total')[0] ?? { set: 'total', day: null, statusId: null, branchId: null, planCategoryId: null, count: 0, price: '0', deliveryPrice: '0' };
+/** The parcels a declarations figure counts (its total grouping alone). */
+const countDeclarations = async (db: Db, f: DeclarationStatsFilter, timeZone: string) => totalOf(await sumDeclarationStats(db, f, timeZone, ['total'])).count;
 
 // ---------------------------------------------------------------- declarations by status per branch
 
@@ -84,6 +96,7 @@ function listQueryOf(params: Record<string, string>, q: { page: number; per_page
   return {
     page: q.page, per_page: q.per_page, sort_column: q.sort_column as DeclarationListQuery['sort_column'], sort_order: q.sort_order,
     date_from: params.date_from, date_to: params.date_to, state_id: ids(params.state_id), branch_id: ids(params.branch_id),
+    plan_category_id: params.plan_category_id ? Number(params.plan_category_id) : undefined,
     partner_id: company.kind === 'company' ? company.companyId : undefined,
     has_partner: company.kind === 'partners' ? true : undefined,
   };
@@ -91,6 +104,11 @@ function listQueryOf(params: Record<string, string>, q: { page: number; per_page
 
 function drillParams(range: { start_date: string; end_date: string }, q: { changed_date?: string; state_id?: number[]; branch_id?: number[] }) {
   return declarationListParams(range, { day: q.changed_date, state_id: q.state_id, branch_id: q.branch_id });
+}
+
+/** The figure's filter for the rollup: the range (or the one day clicked), statuses, branches, company (as drillParams for the list). */
+function statsFilterOf(range: { start_date: string; end_date: string }, q: { changed_date?: string; state_id?: number[]; branch_id?: number[] }, company: CompanyFilter): DeclarationStatsFilter {
+  return { from: q.changed_date ?? range.start_date, to: q.changed_date ?? range.end_date, states: q.state_id, branches: q.branch_id, company };
 }
 
 /**
@@ -101,10 +119,9 @@ export async function readDeclarationCounts(db: Db, user: RequestUser, q: Declar
   : Promise<DeclarationCountsAggregateReply | ListResponse<DeclarationListRow>> {
   const range = resolveRange(q, timeZone);
   const company = companyOf(user, q.company_id, { kind: 'all' });
-  if (isDrillDown(q)) return listDeclarations(db, listQueryOf(drillParams(range, q), q, company), timeZone);
-  const rows = await sumDeclarationStats(db, {
-    from: q.changed_date ?? range.start_date, to: q.changed_date ?? range.end_date, states: q.state_id, branches: q.branch_id, company,
-  }, timeZone, ['day', 'state', 'branch', 'cell', 'total']);
+  const filter = statsFilterOf(range, q, company);
+  if (isDrillDown(q)) return withFigureTotal(listDeclarations(db, listQueryOf(drillParams(range, q), q, company), timeZone), countDeclarations(db, filter, timeZone));
+  const rows = await sumDeclarationStats(db, filter, timeZone, ['day', 'state', 'branch', 'cell', 'total']);
   const [statusNames, branchNames] = await Promise.all([
     findDeclarationStatusNames(db), findBranchNames(db, [...new Set(ofSet(rows, 'branch').map((r) => r.branchId!).filter((id) => id > 0))]),
   ]);
@@ -168,10 +185,9 @@ export async function readPartnerDeclarationCounts(db: Db, user: RequestUser, q:
   : Promise<PartnerDeclarationCountsAggregateReply | ListResponse<DeclarationListRow>> {
   const range = resolveRange(q, timeZone);
   const company = companyOf(user, q.company_id, { kind: 'partners' });
-  if (isDrillDown(q)) return listDeclarations(db, listQueryOf(drillParams(range, q), q, company), timeZone);
-  const rows = await sumDeclarationStats(db, {
-    from: q.changed_date ?? range.start_date, to: q.changed_date ?? range.end_date, states: q.state_id, branches: q.branch_id, company,
-  }, timeZone, ['day', 'total']);
+  const filter = statsFilterOf(range, q, company);
+  if (isDrillDown(q)) return withFigureTotal(listDeclarations(db, listQueryOf(drillParams(range, q), q, company), timeZone), countDeclarations(db, filter, timeZone));
+  const rows = await sumDeclarationStats(db, filter, timeZone, ['day', 'total']);
   return {
     data: ofSet(rows, 'day').sort((a, b) => a.day!.localeCompare(b.day!)).map((r) => ({ changed_date: r.day!, ...figuresOf(r) })),
     total: figuresOf(totalOf(rows)),
@@ -180,10 +196,19 @@ export async function readPartnerDeclarationCounts(db: Db, user: RequestUser, q:
   };
 }
 
-/** GET statistics/by_tariff_count: declarations created in the range per plan category. */
+/**
+ * GET statistics/by_tariff_count: declarations created in the range per plan category (one with
+ * plan_category_id); getlist=true: the declarations list of those parcels.
+ */
 export async function readTariffCounts(db: Db, q: TariffCountsQuery, timeZone: string): Promise<TariffCountsReply> {
   const range = resolveRange(q, timeZone);
-  const rows = await sumDeclarationStats(db, { from: range.start_date, to: range.end_date, states: q.state_id, branches: q.branch_id, company: { kind: 'all' } }, timeZone, ['plan', 'total']);
+  if (isDrillDown(q)) {
+    const params = declarationListParams(range, { state_id: q.state_id, branch_id: q.branch_id, plan_category_id: q.plan_category_id });
+    return listDeclarations(db, listQueryOf(params, q, { kind: 'all' }), timeZone);
+  }
+  const rows = await sumDeclarationStats(db, {
+    from: range.start_date, to: range.end_date, states: q.state_id, branches: q.branch_id, planCategoryId: q.plan_category_id, company: { kind: 'all' },
+  }, timeZone, ['plan', 'total']);
   const groups = ofSet(rows, 'plan').sort((a, b) => a.planCategoryId! - b.planCategoryId!);
   const names = await findPlanCategoryNames(db, groups.map((r) => r.planCategoryId!).filter((id) => id > 0));
   const total = totalOf(rows);
@@ -219,13 +244,15 @@ function transactionQueryOf(params: Record<string, string>, q: { page: number; p
  */
 export async function readPaymentTypeCounts(db: Db, q: PaymentTypeCountsQuery, timeZone: string): Promise<PaymentTypeCountsAggregateReply | TransactionListReply> {
   const range = resolveRange(q, timeZone);
-  if (isDrillDown(q)) {
-    return listTransactions(db, transactionQueryOf(paymentListParams(range, { day: q.changed_date, payment_type: q.payment_type }), q), timeZone);
-  }
-  const rows = await sumBalanceStats(db, {
+  const filter: BalanceStatsFilter = {
     from: q.changed_date ?? range.start_date, to: q.changed_date ?? range.end_date,
     objectKind: DECLARATION_PAYMENT_KIND, type: EXPENSE, statusId: TRANSACTION_STATUS.confirmed, paymentTypes: q.payment_type,
-  }, timeZone);
+  };
+  if (isDrillDown(q)) {
+    const figure = sumBalanceStats(db, filter, timeZone).then((rows) => rows.reduce((n, r) => n + r.count, 0));
+    return withFigureTotal(listTransactions(db, transactionQueryOf(paymentListParams(range, { day: q.changed_date, payment_type: q.payment_type }), q), timeZone), figure);
+  }
+  const rows = await sumBalanceStats(db, filter, timeZone);
   const byDay = new Map<string, { count: number; price: bigint; online: bigint; office: bigint }>();
   const byType = new Map<number, { count: number; price: bigint }>();
   const total = { count: 0, price: 0n, online: 0n, office: 0n };
@@ -255,14 +282,22 @@ export async function readPaymentTypeCounts(db: Db, q: PaymentTypeCountsQuery, t
 
 /**
  * GET statistics/by_declaration_count: parcels paid at the counter in the range by the payment's
- * main type; getlist=true: the payments' operations (transactions list, as by_payment_type_count).
+ * main type; getlist=true: those parcels (declarations list rows, one per parcel of each payment),
+ * their total the figure's count of parcels.
  */
-export async function readPaidDeclarationCounts(db: Db, q: PaidDeclarationCountsQuery, timeZone: string): Promise<PaidDeclarationCountsAggregateReply | TransactionListReply> {
+export async function readPaidDeclarationCounts(db: Db, q: PaidDeclarationCountsQuery, timeZone: string)
+  : Promise<PaidDeclarationCountsAggregateReply | ListResponse<DeclarationListRow>> {
   const range = resolveRange(q, timeZone);
+  const filter = { from: q.changed_date ?? range.start_date, to: q.changed_date ?? range.end_date, paymentTypes: q.payment_type };
   if (isDrillDown(q)) {
-    return listTransactions(db, transactionQueryOf(paymentListParams(range, { day: q.changed_date, payment_type: q.payment_type }), q), timeZone);
+    const column = declarationSortColumn(q.sort_column, timeZone);
+    const page = findPaidParcelPage(db, filter, timeZone, {
+      sort: column ? { column, order: q.sort_order ?? 'asc' } : undefined, limit: q.per_page, offset: (q.page - 1) * q.per_page,
+    }).then((ids) => readDeclarationListRows(db, ids, timeZone)).then((data) => ({ data, total: 0 }));
+    const figure = sumPaidDeclarations(db, filter, timeZone).then((rows) => rows.reduce((n, r) => n + r.parcels, 0));
+    return withFigureTotal(page, figure);
   }
-  const rows = await sumPaidDeclarations(db, { from: q.changed_date ?? range.start_date, to: q.changed_date ?? range.end_date, paymentTypes: q.payment_type }, timeZone);
+  const rows = await sumPaidDeclarations(db, filter, timeZone);
   let parcels = 0;
   let paid = 0n;
   let usd = 0n;

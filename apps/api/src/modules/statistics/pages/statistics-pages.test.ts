@@ -277,6 +277,28 @@ describe('[STATISTICS][OTHER] tariff overview and couriers', () => {
     }
   });
 
+  test('by_tariff_count: a category\'s figure, its drill-down (getlist) and the list it links to (with the page\'s filters) agree with SQL', async () => {
+    const filters = { ...range, state_id: '9,10' };
+    const stats = await json<{ data: { plan_category_id: number | null; declaration_count: number }[] }>(`/api/admin/statistics/by_tariff_count?${qs(filters)}`);
+    const categories = stats.data.filter((x) => x.plan_category_id !== null);
+    expect(categories.length).toBeGreaterThan(0);
+    for (const c of categories) {
+      const id = c.plan_category_id!;
+      const direct = await sqlDeclarations(range.start_date, range.end_date, sql`status_id in (9, 10) and plan_category_id = ${id}`);
+      expect(c.declaration_count).toBe(direct.count);
+      expect(await declarationListTotal(declarationListParams(range, { state_id: [9, 10], plan_category_id: id }))).toBe(direct.count);
+      const drill = await json<{ data: { tariff_category_id: number | null; state_id: number }[]; total: number }>(
+        `/api/admin/statistics/by_tariff_count?${qs({ ...filters, plan_category_id: id, getlist: 'true', per_page: 100 })}`);
+      expect(drill.total).toBe(direct.count);
+      expect(drill.data.every((r) => [9, 10].includes(r.state_id) && r.tariff_category_id === id)).toBe(true);
+      const one = await json<{ data: { plan_category_id: number | null; declaration_count: number }[]; total: { declaration_count: number } }>(
+        `/api/admin/statistics/by_tariff_count?${qs({ ...filters, plan_category_id: id })}`);
+      expect(one.data).toEqual([expect.objectContaining({ plan_category_id: id, declaration_count: direct.count })]);
+      expect(one.total.declaration_count).toBe(direct.count);
+    }
+    expect((await get(`/api/admin/statistics/by_tariff_count?${qs({ ...range, plan_category_id: 'x' })}`)).statusCode).toBe(422);
+  });
+
   test('couriers: the shapes clients read, no rows and couriers_ready false (no couriers section yet)', async () => {
     const agg = await json<{ data: unknown[]; total: { courier_count: number }; couriers_ready: boolean }>(`/api/admin/statistics/by_courier_count?${qs(range)}`);
     expect(agg).toEqual({ data: [], total: { courier_count: 0, cash: '0.00', online: '0.00' }, couriers_ready: false });

@@ -31,6 +31,8 @@ export interface DeclarationLookups {
   statuses: SelectOption[];
   productTypes: SelectOption[];
   branches: SelectOption[];
+  /** Plan categories (the tariff filter); without them the filter still reads an id from the URL. */
+  tariffCategories?: SelectOption[];
   isLoading: boolean;
   /** The row menu (spec §2), first column. */
   renderActions?: (row: DeclarationListRow) => ReactNode;
@@ -77,7 +79,8 @@ export function buildDeclarationColumns(lookups: DeclarationLookups): DataTableC
     { key: 'composition', title: t.composition, width: 'small',
       render: (row) => (row.type === 1 ? t.liquid : t.other),
       filter: { kind: 'select', param: 'type', options: COMPOSITION_OPTIONS } },
-    { key: 'tariff', title: t.tariff, width: 'normal', render: (row) => orDash(row.tariff_category_name) },
+    { key: 'tariff', title: t.tariff, width: 'normal', render: (row) => orDash(row.tariff_category_name),
+      filter: { kind: 'select', param: 'plan_category_id', options: lookups.tariffCategories ?? [], isLoading: lookups.isLoading } },
     { key: 'shop', title: t.shop, width: 'normal', render: (row) => orDash(row.shop_name), filter: { kind: 'text', param: 'shop_name' } },
     { key: 'product_type', title: t.productType, width: 'normal', render: (row) => orDash(row.product_type_name),
       filter: { kind: 'select', param: 'product_type_id', options: lookups.productTypes, isMulti: true, isLoading: lookups.isLoading } },
@@ -89,5 +92,8 @@ export function buildDeclarationColumns(lookups: DeclarationLookups): DataTableC
       filter: { kind: 'select', param: 'branch_id', options: lookups.branches, isMulti: true, isLoading: lookups.isLoading } },
     { key: 'created_at', title: t.createdAt, width: 'date', sortColumn: 'created_at',
       render: (row) => formatDateTime(row.created_at), filter: { kind: 'date-range', param: 'created' } },
+    // filters with no column of their own (the statistics landing's "in boxes" and "no branch" open them)
+    { key: 'in_box', title: t.inBox, isFilterOnly: true, render: () => null, filter: { kind: 'boolean', param: 'in_box' } },
+    { key: 'has_branch', title: t.hasBranch, isFilterOnly: true, render: () => null, filter: { kind: 'boolean', param: 'has_branch' } },
   ];
 }

@@ -7,7 +7,7 @@ import { useCallback, useMemo, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { DataTable } from '../../../shared/data-table/data-table';
 import type { TableSort } from '../../../shared/data-table/table-state';
-import { declarationKeys, fetchDeclarationPage, useBranches, useDeclarationStatuses, useProductTypes } from '../api';
+import { declarationKeys, fetchDeclarationPage, useBranches, useDeclarationStatuses, useProductTypes, useTariffCategoryOptions } from '../api';
 import { buildDeclarationColumns } from './declaration-columns';
 import { DeclarationRowMenu, toDeclarationFacts } from './declaration-row-menu';
 import { DeclarationFileMenu } from '../documents/declaration-file-menu';
@@ -40,6 +40,7 @@ export function DeclarationListPage({ overlay }: { overlay?: ReactNode }) {
   const statuses = useDeclarationStatuses();
   const productTypes = useProductTypes();
   const branches = useBranches();
+  const tariffCategories = useTariffCategoryOptions();
   const actions = useDeclarationActions();
   const { confirmAction, changeStatus, switchRead, showNotReady } = actions;
 
@@ -78,10 +79,11 @@ export function DeclarationListPage({ overlay }: { overlay?: ReactNode }) {
         statuses: statuses.data ?? [],
         productTypes: productTypes.data ?? [],
         branches: branches.data ?? [],
-        isLoading: statuses.isLoading || productTypes.isLoading || branches.isLoading,
+        tariffCategories: tariffCategories.data ?? [],
+        isLoading: statuses.isLoading || productTypes.isLoading || branches.isLoading || tariffCategories.isLoading,
         renderActions: (row) => <DeclarationRowMenu row={row} onAction={onRowAction} />,
       }),
-    [statuses.data, productTypes.data, branches.data, statuses.isLoading, productTypes.isLoading, branches.isLoading, onRowAction],
+    [statuses.data, productTypes.data, branches.data, tariffCategories.data, statuses.isLoading, productTypes.isLoading, branches.isLoading, tariffCategories.isLoading, onRowAction],
   );
 
   // spec §2: a double-click opens edit while the declaration awaits its declaration (5), details otherwise.

@@ -1,7 +1,7 @@
 import { productPriceSign } from '@app/contract/countries';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useBranches, useDeclaration, useDeclarationStatuses, useProductTypes } from '../api';
+import { useBranches, useDeclaration, useDeclarationStatuses, useProductTypes, useTariffCategoryOptions } from '../api';
 import { buildDeclarationColumns } from './declaration-columns';
 import { readUrlFilters } from './url-filters';
 import { DeclarationFormModal } from '../form/declaration-form-modal';
@@ -68,12 +68,13 @@ export function StuckAtCustomsByFiltersRoute() {
   const statuses = useDeclarationStatuses();
   const productTypes = useProductTypes();
   const branches = useBranches();
+  const tariffCategories = useTariffCategoryOptions();
   const filters = useMemo(() => {
     const columns = buildDeclarationColumns({
-      statuses: statuses.data ?? [], productTypes: productTypes.data ?? [], branches: branches.data ?? [], isLoading: false,
+      statuses: statuses.data ?? [], productTypes: productTypes.data ?? [], branches: branches.data ?? [], tariffCategories: tariffCategories.data ?? [], isLoading: false,
     });
     return readUrlFilters(search, columns);
-  }, [search, statuses.data, productTypes.data, branches.data]);
+  }, [search, statuses.data, productTypes.data, branches.data, tariffCategories.data]);
   return <StuckAtCustomsModal filters={filters.params} filterDescriptions={filters.descriptions} onClose={close} />;
 }
 

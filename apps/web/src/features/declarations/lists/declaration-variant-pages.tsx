@@ -13,7 +13,7 @@ import type { TableSort } from '../../../shared/data-table/table-state';
 import { formatDateTime } from '../../../shared/format/format-date';
 import { formatAmount } from '../../../shared/format/format-number';
 import type { QueryParams } from '../../../shared/http/http-client';
-import { useBranches, useDeclarationStatuses, useProductTypes } from '../api';
+import { useBranches, useDeclarationStatuses, useProductTypes, useTariffCategoryOptions } from '../api';
 import { buildDeclarationColumns } from './declaration-columns';
 import { SimpleDeclarationModal } from './simple-declaration-modal';
 import { CustomsPingIndicator } from '../../customs/components/ping-indicator';
@@ -31,16 +31,18 @@ function useDeclarationColumns<Row extends DeclarationListRow>(renderActions: (r
   const statuses = useDeclarationStatuses();
   const productTypes = useProductTypes();
   const branches = useBranches();
+  const tariffCategories = useTariffCategoryOptions();
   return useMemo(
     () =>
       buildDeclarationColumns({
         statuses: statuses.data ?? [],
         productTypes: productTypes.data ?? [],
         branches: branches.data ?? [],
+        tariffCategories: tariffCategories.data ?? [],
         isLoading: statuses.isLoading || productTypes.isLoading || branches.isLoading,
         renderActions: renderActions as (row: DeclarationListRow) => ReactNode,
       }) as DataTableColumn<Row>[],
-    [statuses.data, productTypes.data, branches.data, statuses.isLoading, productTypes.isLoading, branches.isLoading, renderActions],
+    [statuses.data, productTypes.data, branches.data, tariffCategories.data, statuses.isLoading, productTypes.isLoading, branches.isLoading, renderActions],
   );
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { parseDateRange } from '../../../shared/data-table/date-range';
-import { balanceOperationsLink, cashFlowLink, declarationsLink, ordersLink, statusChangesLink } from './landing-links';
+import { balanceOperationsLink, branchDeclarationsLink, cashFlowLink, declarationsLink, ordersLink, statusChangesLink } from './landing-links';
 
 const days = { from: '2026-11-01', to: '2026-11-27' };
 const params = (link: string) => new URL(link, 'http://x').searchParams;
@@ -12,6 +12,12 @@ describe('[STATISTICS][LANDING] a number links to its list with the same filters
     expect(Object.fromEntries(params(link))).toEqual({ created: '2026-11-01~2026-11-27', state_id: '9', country_id: '2' });
     expect(parseDateRange(params(link).get('created')!)).toEqual({ preset: 'custom', from: '2026-11-01', to: '2026-11-27' });
     expect(Object.fromEntries(params(declarationsLink(days, { customs: 1 })))).toEqual({ created: '2026-11-01~2026-11-27', customs: '1' });
+  });
+  test('"in boxes" opens the list with in_box=1; a branch row its branch, the "no branch" row (0) has_branch=0, never branch_id=0', () => {
+    expect(Object.fromEntries(params(declarationsLink(days, { in_box: 1 })))).toEqual({ created: '2026-11-01~2026-11-27', in_box: '1' });
+    expect(Object.fromEntries(params(branchDeclarationsLink(days, '3')))).toEqual({ created: '2026-11-01~2026-11-27', branch_id: '3' });
+    expect(Object.fromEntries(params(branchDeclarationsLink(days, '0')))).toEqual({ created: '2026-11-01~2026-11-27', has_branch: '0' });
+    expect(Object.fromEntries(params(branchDeclarationsLink(days, 0)))).toEqual({ created: '2026-11-01~2026-11-27', has_branch: '0' });
   });
   test('arrivals and handovers: the status archive of declarations (model 2) reaching 9 or 10 in the range', () => {
     expect(statusChangesLink({ from: '2026-11-05', to: '2026-11-05' }, 9)).toBe('/@next/archive/state?model_id=2&state_id=9&created=2026-11-05%7E2026-11-05');

@@ -10,9 +10,21 @@ export interface DayPair { from: string; to: string }
 type Id = string | number | undefined | null;
 const span = (days: DayPair) => `${days.from}~${days.to}`;
 
-/** Declarations created in the days (the list's `created`), of a status, country, branch, customs flag. */
-export function declarationsLink(days: DayPair, pick: { state_id?: Id; country_id?: Id; branch_id?: Id; customs?: 1 } = {}): string {
-  return buildListLink('declarations', { created: span(days), state_id: pick.state_id, country_id: pick.country_id, branch_id: pick.branch_id, customs: pick.customs });
+/**
+ * Declarations created in the days (the list's `created`), of a status, country, branch, customs
+ * flag, in a box (`in_box`, the rollup's "boxed") or without a branch (`has_branch: 0`, the
+ * widgets' branch 0).
+ */
+export function declarationsLink(days: DayPair, pick: { state_id?: Id; country_id?: Id; branch_id?: Id; customs?: 1; in_box?: 0 | 1; has_branch?: 0 | 1 } = {}): string {
+  return buildListLink('declarations', {
+    created: span(days), state_id: pick.state_id, country_id: pick.country_id, branch_id: pick.branch_id, customs: pick.customs,
+    in_box: pick.in_box, has_branch: pick.has_branch,
+  });
+}
+
+/** A landing row of parcels per branch → its list; branch 0 (parcels without a branch) → has_branch=0. */
+export function branchDeclarationsLink(days: DayPair, branchId: Id): string {
+  return String(branchId) === '0' ? declarationsLink(days, { has_branch: 0 }) : declarationsLink(days, { branch_id: branchId });
 }
 
 /** Declarations' status changes to a status in the days (the status archive, model 2). */

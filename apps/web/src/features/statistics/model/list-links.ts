@@ -14,9 +14,9 @@ function rangeOf(range: DateRangeValue, day?: string): string {
   return toListRange(day ? dayRange(day) : range);
 }
 
-/** Declarations created in the range (the list's 'Yaradılma tarixi' filter, `created`), of a status and branch. */
-export function declarationsListLink(range: DateRangeValue, pick: { day?: string; state_id?: Id; branch_id?: Id } = {}): string {
-  return buildListLink('declarations', { created: rangeOf(range, pick.day), state_id: pick.state_id, branch_id: pick.branch_id });
+/** Declarations created in the range (the list's 'Yaradılma tarixi' filter, `created`), of a status, branch and plan category (tariff). */
+export function declarationsListLink(range: DateRangeValue, pick: { day?: string; state_id?: Id; branch_id?: Id; plan_category_id?: Id } = {}): string {
+  return buildListLink('declarations', { created: rangeOf(range, pick.day), state_id: pick.state_id, branch_id: pick.branch_id, plan_category_id: pick.plan_category_id });
 }
 
 /** Orders created in the range (`created_at`), of a status, country and executor. */

@@ -1,4 +1,4 @@
-import type { TariffCountsReply } from '@app/contract/statistics';
+import type { TariffCountsAggregateReply } from '@app/contract/statistics';
 import { azStatistics } from '@app/contract/texts/az-statistics';
 import { Select } from 'antd';
 import { useMemo } from 'react';
@@ -23,7 +23,7 @@ export function PlansStatPage() {
   const statuses = useDeclarationStatuses();
   const branches = useBranches();
   const dates = toStatDates(page.range);
-  const stats = useStatAggregate<TariffCountsReply>(`${STAT_API}/by_tariff_count`, { ...dates, ...page.filters });
+  const stats = useStatAggregate<TariffCountsAggregateReply>(`${STAT_API}/by_tariff_count`, { ...dates, ...page.filters });
   const reply = stats.data;
   const counts = useMemo(() => buildCategorySeries(reply?.data ?? [], (r) => r.tariff_category_name, [
     { key: 'declaration_count', label: t.declarationCount, value: (r) => r.declaration_count },
