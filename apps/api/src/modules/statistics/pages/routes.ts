@@ -51,7 +51,7 @@ export function registerStatisticsPageRoutes(server: FastifyInstance): void {
   }, (req) => readPaymentTypeCounts(app.db, req.query, tz()));
 
   app.get('/api/admin/statistics/by_declaration_count', {
-    schema: { tags, summary: "Parcels paid at the counter per day and the payment's main type with delivery prices (USD, AZN); getlist=true: the payments' operations", querystring: ZPaidDeclarationCountsQuery, response: { 200: ZPaidDeclarationCountsReply } },
+    schema: { tags, summary: "Parcels paid at the counter per day and the payment's main type with delivery prices (USD, AZN); getlist=true: those parcels (declarations list rows, one per parcel of each payment; total = the figure)", querystring: ZPaidDeclarationCountsQuery, response: { 200: ZPaidDeclarationCountsReply } },
     config: { access },
   }, (req) => readPaidDeclarationCounts(app.db, req.query, tz()));
 

@@ -1,13 +1,15 @@
+import { az } from '@app/contract/texts/az';
 import { azStatistics } from '@app/contract/texts/az-statistics';
 import type { CsvColumn } from '@app/contract/csv';
 
 /**
  * The drill-down rows' columns per list kind: the main columns of the list each kind comes from
- * (declarations, orders, users, balance operations, courier orders), read by their wire names.
+ * (declarations, orders, users, balance operations, courier orders; paidDeclarations: the parcels
+ * of counter payments, statistics/by_declaration_count), read by their wire names.
  * One definition feeds the drill-down table and its CSV, so the file holds what the table shows.
  */
 export type DrillRow = Record<string, unknown>;
-export type DrillKind = 'declarations' | 'orders' | 'users' | 'transactions' | 'couriers';
+export type DrillKind = 'declarations' | 'paidDeclarations' | 'orders' | 'users' | 'transactions' | 'couriers';
 
 export interface DrillField {
   key: string;
@@ -35,6 +37,19 @@ export const DRILL_FIELDS: Record<DrillKind, readonly DrillField[]> = {
     { key: 'weight', title: 'Çəki', field: 'weight', kind: 'amount', width: 90 },
     { key: 'price', title: t.price, field: 'price', kind: 'amount', width: 100 },
     { key: 'delivery_price', title: t.deliveryPrice, field: 'delivery_price', kind: 'amount', width: 120 },
+    { key: 'payed', title: 'Ödənilib', field: 'payed', kind: 'flag', width: 90 },
+    { key: 'created_at', title: 'Yaradılma tarixi', field: 'created_at', width: 170, sortable: true },
+  ],
+  // the parcels of the payments in the range (the newest payment first): when handed over and what was paid for
+  paidDeclarations: [
+    { key: 'id', title: 'ID', field: 'id', kind: 'count', width: 90, sortable: true, linkTo: (r) => (id(r) ? `/@next/declarations/${id(r)}` : null) },
+    { key: 'track_code', title: 'İzləmə kodu', field: 'track_code', width: 170 },
+    { key: 'user_name', title: 'Müştəri', field: 'user_name', width: 180, linkTo: userLink },
+    { key: 'delivered_at', title: az.declarationsUi.deliveredAt, field: 'delivered_at', width: 170 },
+    { key: 'delivery_price', title: t.deliveryPrice, field: 'delivery_price', kind: 'amount', width: 120, sortable: true },
+    { key: 'weight', title: 'Çəki', field: 'weight', kind: 'amount', width: 90, sortable: true },
+    { key: 'state_name', title: t.status, field: 'state_name', width: 150 },
+    { key: 'branch_name', title: t.branch, field: 'branch_name', width: 140 },
     { key: 'payed', title: 'Ödənilib', field: 'payed', kind: 'flag', width: 90 },
     { key: 'created_at', title: 'Yaradılma tarixi', field: 'created_at', width: 170, sortable: true },
   ],

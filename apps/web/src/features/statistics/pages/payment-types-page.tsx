@@ -27,8 +27,7 @@ function PaymentTypeFilter({ value, onChange }: { value?: string; onChange: (v?:
 
 /**
  * statistics/payment-types: parcels paid in the range, per day and payment type
- * (statistics/by_declaration_count); each number opens the payments behind it and the transactions
- * list with the same filters.
+ * (statistics/by_declaration_count); each number opens the parcels behind it (as many as it says).
  */
 export function PaidDeclarationsPage() {
   const path = `${STAT_API}/by_declaration_count`;
@@ -68,9 +67,9 @@ export function PaidDeclarationsPage() {
         onOpenCell={(c) => page.openDrill({ day: c.x, ...(c.seriesKey ? { payment_type: c.seriesKey, payment_type_name: daily.series.find((s) => s.key === c.seriesKey)?.label ?? '' } : {}) })}
         testId="stat-payment-types-daily" />
       {drill && (
-        <DrillDownPanel title={[drill.day, drill.payment_type_name].filter(Boolean).join(' · ') || t.total} path={path} kind="transactions" slug="payment_types"
-          range={page.range} onClose={page.closeDrill} query={drillQuery}
-          listLink={paymentsListLink(page.range, { day: drill.day, payment_type: drillQuery.payment_type })} />
+        // the parcels themselves (as many as the figure); no list screen filters parcels by their payment's day, so no list link
+        <DrillDownPanel title={[drill.day, drill.payment_type_name].filter(Boolean).join(' · ') || t.total} path={path} kind="paidDeclarations" slug="payment_types"
+          range={page.range} onClose={page.closeDrill} query={drillQuery} />
       )}
     </StatisticsFrame>
   );
