@@ -202,13 +202,14 @@ export async function readPartnerDeclarationCounts(db: Db, user: RequestUser, q:
  */
 export async function readTariffCounts(db: Db, q: TariffCountsQuery, timeZone: string): Promise<TariffCountsReply> {
   const range = resolveRange(q, timeZone);
+  const filter: DeclarationStatsFilter = {
+    from: range.start_date, to: range.end_date, states: q.state_id, branches: q.branch_id, planCategoryId: q.plan_category_id, company: { kind: 'all' },
+  };
   if (isDrillDown(q)) {
     const params = declarationListParams(range, { state_id: q.state_id, branch_id: q.branch_id, plan_category_id: q.plan_category_id });
-    return listDeclarations(db, listQueryOf(params, q, { kind: 'all' }), timeZone);
+    return withFigureTotal(listDeclarations(db, listQueryOf(params, q, { kind: 'all' }), timeZone), countDeclarations(db, filter, timeZone));
   }
-  const rows = await sumDeclarationStats(db, {
-    from: range.start_date, to: range.end_date, states: q.state_id, branches: q.branch_id, planCategoryId: q.plan_category_id, company: { kind: 'all' },
-  }, timeZone, ['plan', 'total']);
+  const rows = await sumDeclarationStats(db, filter, timeZone, ['plan', 'total']);
   const groups = ofSet(rows, 'plan').sort((a, b) => a.planCategoryId! - b.planCategoryId!);
   const names = await findPlanCategoryNames(db, groups.map((r) => r.planCategoryId!).filter((id) => id > 0));
   const total = totalOf(rows);

@@ -82,6 +82,19 @@ describe('[STATISTICS][DRILL] a figure above 10,000 opens a drill-down that coun
     expect(ofDay).toMatchObject({ total: stats.total.declaration_count, total_kind: 'exact' });
   });
 
+  test('by_tariff_count: the total\'s and a plan category\'s drill-downs count their figures exactly', async () => {
+    const day = { start_date: DAY, end_date: DAY };
+    const stats = await json<{ data: { plan_category_id: number | null; declaration_count: number }[]; total: { declaration_count: number } }>(
+      `/api/admin/statistics/by_tariff_count?${qs(day)}`);
+    expect(stats.total.declaration_count).toBeGreaterThan(10_000);
+    expect(await json<Drill>(`/api/admin/statistics/by_tariff_count?${qs({ ...day, getlist: 'true', per_page: 1 })}`))
+      .toMatchObject({ total: stats.total.declaration_count, total_kind: 'exact' });
+    for (const c of stats.data.filter((x) => x.plan_category_id !== null)) {
+      expect(await json<Drill>(`/api/admin/statistics/by_tariff_count?${qs({ ...day, plan_category_id: c.plan_category_id!, getlist: 'true', per_page: 1 })}`))
+        .toMatchObject({ total: c.declaration_count, total_kind: 'exact' });
+    }
+  });
+
   test('partner_by_declarations_count: the partner\'s own drill-down counts its figure exactly, and lists only its parcels', async () => {
     const day = { start_date: DAY, end_date: DAY };
     const own = await json<{ total: { declaration_count: number } }>(`/api/admin/statistics/partner_by_declarations_count?${qs(day)}`, partner);
