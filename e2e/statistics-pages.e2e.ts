@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BASE_URL, DEMO, launchBrowser, shot, signedInWithApi, waitForTable } from './support/browser';
 
@@ -47,7 +47,43 @@ async function openRows(page: Page, clickable: ReturnType<Page['getByTestId']>, 
   return readTableTotal(page, drill);
 }
 
+/**
+ * Moves the mouse over a chart, right to left, until its tooltip says a click opens rows; returns
+ * the figure of the series the click would open (as the tooltip shows it).
+ */
+async function hoverOpenablePoint(page: Page, chart: Locator): Promise<number> {
+  const over = chart.locator('.u-over');
+  await over.waitFor({ timeout: 30_000 });
+  const box = (await over.boundingBox())!;
+  const tooltip = chart.getByTestId('chart-tooltip');
+  for (let fx = 0.97; fx > 0.02; fx -= 0.04) {
+    for (const fy of [0.15, 0.5, 0.85]) {
+      await page.mouse.move(box.x + box.width * fx, box.y + box.height * fy);
+      if ((await tooltip.locator('[data-opens]').count()) === 0) continue;
+      expect(await over.evaluate((el) => (el as HTMLElement).style.cursor)).toBe('pointer');
+      return Number((await tooltip.locator('[data-picked] > span').nth(2).innerText()).trim());
+    }
+  }
+  throw new Error('no point of the chart opens rows');
+}
+
 describe('[STATISTICS][PAGES][E2E] a number opens exactly its rows', () => {
+  test("a click on a day's bar opens that day's rows: the drill-down's total is the bar's figure", async () => {
+    const { context, page } = await signedInWithApi(browser, DEMO.admin);
+    await page.goto(`${BASE_URL}/@next/statistics/declarations`);
+    const chart = page.getByTestId('stat-declarations-daily');
+    const figure = await hoverOpenablePoint(page, chart);
+    expect(figure).toBeGreaterThan(0);
+    await page.mouse.down();
+    await page.mouse.up();
+    const drill = page.getByTestId('stat-drill-down');
+    await drill.waitFor();
+    await expect.poll(() => new URL(page.url()).searchParams.get('drill') ?? '').toMatch(/^changed_date=\d{4}-\d{2}-\d{2}$/);
+    await waitForTable(page, 'statistics-drill-declarations');
+    expect(await readTableTotal(page, drill)).toBe(figure);
+    await context.close();
+  });
+
   test('declarations by status: a range, the total, a branch × status cell, and the declarations list with the same filters', async () => {
     const { context, page } = await signedInWithApi(browser, DEMO.admin);
     await page.goto(`${BASE_URL}/@next/statistics/declarations`);

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BASE_URL, DEMO, formPost, launchBrowser, openPage, shot, signedInWithApi, signInAndWait, waitForTable } from './support/browser';
 
@@ -24,14 +24,34 @@ async function readTableTotal(page: Page): Promise<number> {
   return Number(match[1]);
 }
 
+/**
+ * Moves the mouse over a chart, right to left, until its tooltip says a click opens rows; returns
+ * the figure of the series the click would open (as the tooltip shows it).
+ */
+async function hoverOpenablePoint(page: Page, chart: Locator): Promise<number> {
+  const over = chart.locator('.u-over');
+  await over.waitFor({ timeout: 30_000 });
+  const box = (await over.boundingBox())!;
+  const tooltip = chart.getByTestId('chart-tooltip');
+  for (let fx = 0.97; fx > 0.02; fx -= 0.04) {
+    for (const fy of [0.15, 0.5, 0.85]) {
+      await page.mouse.move(box.x + box.width * fx, box.y + box.height * fy);
+      if ((await tooltip.locator('[data-opens]').count()) === 0) continue;
+      expect(await over.evaluate((el) => (el as HTMLElement).style.cursor)).toBe('pointer');
+      return Number((await tooltip.locator('[data-picked] > span').nth(2).innerText()).trim());
+    }
+  }
+  throw new Error('no point of the chart opens rows');
+}
+
 describe('[STATISTICS][LANDING][E2E]', () => {
   test('an admin lands on statistics; a status count opens the declarations list with exactly that many rows', async () => {
     const { context, page } = await signedInWithApi(browser, DEMO.admin);
     await page.goto(`${BASE_URL}/@next`);
     await page.waitForURL((url) => url.pathname === '/@next/statistics', { timeout: 20_000 });
     await page.getByTestId('statistics-landing').waitFor();
-    // the widget's first status number, as the user sees it
-    const first = page.getByTestId('by-status').locator('a').first();
+    // the widget's first status number, as the user sees it (its label links there too)
+    const first = page.getByTestId('by-status').locator('td a').first();
     await first.waitFor({ timeout: 30_000 });
     const count = Number((await first.innerText()).trim());
     expect(count).toBeGreaterThan(0);
@@ -59,6 +79,22 @@ describe('[STATISTICS][LANDING][E2E]', () => {
     const tableId = new URL(page.url()).pathname.endsWith('declarations') ? 'declarations' : 'state-archive';
     await page.locator(`[data-testid="table-${tableId}"][aria-busy="false"]`).waitFor({ timeout: 20_000 });
     await expect.poll(() => readTableTotal(page), { timeout: 20_000 }).toBe(count);
+    await context.close();
+  });
+
+  test("a click on a point of 'parcels per day' opens that day's list of that series, with exactly the point's figure", async () => {
+    const { context, page } = await signedInWithApi(browser, DEMO.admin);
+    await page.goto(`${BASE_URL}/@next/statistics?range=last90`);
+    const chart = page.getByTestId('per-day');
+    const figure = await hoverOpenablePoint(page, chart);
+    expect(figure).toBeGreaterThan(0);
+    await shot(page, 'statistics-landing-chart-tooltip');
+    await page.mouse.down();
+    await page.mouse.up();
+    await page.waitForURL((url) => url.pathname === '/@next/declarations' || url.pathname === '/@next/archive/state', { timeout: 20_000 });
+    const tableId = new URL(page.url()).pathname.endsWith('declarations') ? 'declarations' : 'state-archive';
+    await page.locator(`[data-testid="table-${tableId}"][aria-busy="false"]`).waitFor({ timeout: 20_000 });
+    await expect.poll(() => readTableTotal(page), { timeout: 20_000 }).toBe(figure);
     await context.close();
   });
 
