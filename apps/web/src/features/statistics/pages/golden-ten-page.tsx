@@ -10,6 +10,7 @@ import { formatAmount } from '../../../shared/format/format-number';
 import { STAT_API, useStatAggregate } from '../api';
 import { StatFigures } from '../components/stat-figures';
 import { StatisticsFrame } from '../components/statistics-frame';
+import { officeNow } from '../model/stat-query';
 
 const MEDALS = ['gold', '#b0b0b0', '#cd7f32'];
 const t = azStatistics.screens;
@@ -22,7 +23,8 @@ const t = azStatistics.screens;
 export function GoldenTenPage() {
   const [params, setParams] = useSearchParams();
   const chosen = dayjs(params.get('month') ?? '', MONTH_FORMAT, true);
-  const month = (chosen.isValid() ? chosen : dayjs()).format(MONTH_FORMAT);
+  // the office's month (Asia/Baku), not the browser's: on the 1st at 01:00 in Baku a browser in Europe is still in last month
+  const month = (chosen.isValid() ? chosen : officeNow()).format(MONTH_FORMAT);
   const query = useStatAggregate<GoldenTenReply>(`${STAT_API}/qizilonluq`, { month });
   const rows = query.data?.data ?? [];
   const spend = rows.reduce((a, r) => a + r.qizilonluq, 0);
@@ -32,7 +34,7 @@ export function GoldenTenPage() {
       filters={<>
         <Typography.Text>{az.usersUi.pickMonth}</Typography.Text>
         <DatePicker picker="month" format={MONTH_FORMAT} allowClear={false} value={dayjs(month, MONTH_FORMAT)}
-          disabledDate={(day) => day.isAfter(dayjs(), 'month')} data-testid="golden-ten-month"
+          disabledDate={(day) => day.isAfter(officeNow(), 'month')} data-testid="golden-ten-month"
           onChange={(next) => next && setParams({ month: next.format(MONTH_FORMAT) }, { replace: true })} />
       </>}>
       <Typography.Paragraph type="secondary">{az.usersUi.goldenTenHint}</Typography.Paragraph>
