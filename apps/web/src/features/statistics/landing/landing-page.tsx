@@ -15,7 +15,7 @@ import { officeNow, readStatRange, resolveStatDays, writeStatRange } from '../mo
 import { customersListLink, customersOfBranchLink } from '../model/users-links';
 import { landingKeys, useLandingCustomers, useLandingMoney, useLandingOrders, useLandingParcels, useLandingQueue } from './landing-api';
 import {
-  balanceOperationsLink, cashFlowLink, declarationsLink, HANDOVER_QUEUE_PATH, ordersLink, statusChangesLink, type DayPair,
+  balanceOperationsLink, branchDeclarationsLink, cashFlowLink, declarationsLink, HANDOVER_QUEUE_PATH, ordersLink, statusChangesLink, type DayPair,
 } from './landing-links';
 import { CountLink, FigureTable, KpiStrip, WidgetCard, type KpiItem } from './landing-widgets';
 import { handedOverTodayLink } from './queue-links';
@@ -123,7 +123,7 @@ export function LandingPage() {
     { key: 'total', label: t.customsTotal, value: p.customs.total, to: declarationsLink(days) },
     { key: 'declared', label: t.customsDeclared, value: p.customs.declared, to: declarationsLink(days, { customs: 1 }) },
     // the declarations list has no 'in a box' filter: the number stays plain (no list shows exactly these)
-    { key: 'boxed', label: t.customsBoxed, value: p.customs.boxed },
+    { key: 'boxed', label: t.customsBoxed, value: p.customs.boxed, to: declarationsLink(days, { in_box: 1 }) },
     { key: 'dispatch', label: t.customsDispatch, value: p.customs.dispatch_sent, to: declarationsLink(days, { state_id: 8 }) },
   ] : [];
   const customsColumns: TableColumnType<CustomsRow>[] = [
@@ -185,8 +185,8 @@ export function LandingPage() {
           <WidgetCard title={t.topBranches} testId="widget-branches" query={parcels} isEmpty={p?.top_branches.length === 0}>
             <ShareBars title={t.topBranches} testId="branches" color="#009E73"
               items={(p?.top_branches ?? []).map((r) => ({ key: String(r.branch_id), label: r.branch_name, value: r.count }))}
-              renderValue={(item) => <CountLink value={item.value} to={item.key === '0' ? undefined : declarationsLink(days, { branch_id: item.key })} />}
-              linkOf={(item) => (item.key === '0' ? undefined : declarationsLink(days, { branch_id: item.key }))} />
+              renderValue={(item) => <CountLink value={item.value} to={branchDeclarationsLink(days, item.key)} testId={`branches-${item.key}`} />}
+              linkOf={(item) => branchDeclarationsLink(days, item.key)} />
           </WidgetCard>
         </Col>
       </Row>
