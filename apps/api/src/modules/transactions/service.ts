@@ -79,7 +79,10 @@ export async function readBalanceCounts(db: Db, query: BalanceCountQuery, timeZo
   const where = balanceCountWhere(query, timeZone);
   if (query.getlist === 'true' || query.getlist === '1') {
     const { rows, total } = await findBalanceCountPage(db, where, query, timeZone);
-    return { data: rows, total: total.total, total_kind: total.kind };
+    if (total.kind === 'exact') return { data: rows, total: total.total, total_kind: total.kind };
+    // past the list's cap the figure's own count, by the figure's aggregate (decision 0004 addendum)
+    const counted = (await aggregateBalanceCounts(db, where, timeZone)).reduce((n, r) => n + r.transaction_count, 0);
+    return { data: rows, total: counted, total_kind: 'exact' };
   }
   const data = await aggregateBalanceCounts(db, where, timeZone);
   const sumOf = (pick: (r: (typeof data)[number]) => string, currency?: string) =>

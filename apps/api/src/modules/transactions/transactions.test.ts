@@ -421,4 +421,25 @@ describe('stats, export, lookups, charts, statistics', () => {
     expect(list.data.length).toBe(Math.min(5, usd!.n));
     expect(list.data.every((r: { currency: string; type: number; state_id: number }) => r.currency === 'USD' && r.type === 1 && r.state_id === 18)).toBe(true);
   });
+
+  test('statistics/by_balance_count: a figure past the list\'s 10,000 cap opens a drill-down with its exact count', async () => {
+    // 10,020 copies of a confirmed USD top-up on one office day (12:00 Baku), removed afterwards
+    const [one] = await db().select({ id: balanceOperations.id }).from(balanceOperations)
+      .where(sql`${balanceOperations.statusId} = 18 and ${balanceOperations.type} = 1 and ${balanceOperations.currency} = 'USD'`).limit(1);
+    const columns = (await db().execute<{ c: string }>(sql`
+      select string_agg(quote_ident(column_name), ', ' order by ordinal_position) as c from information_schema.columns
+      where table_schema = current_schema() and table_name = 'balance_operations' and column_name not in ('id', 'created_at') and is_generated = 'NEVER'`)).rows[0]!.c;
+    const cols = sql.raw(columns);
+    await db().execute(sql`insert into balance_operations (${cols}, created_at) select ${cols}, '2001-02-03 08:00:00+00' from balance_operations, generate_series(1, 10020) where id = ${one!.id}`);
+    try {
+      const day = 'start_date=2001-02-03&end_date=2001-02-03&currency=usd';
+      const figure = (await get(`/api/admin/statistics/by_balance_count?${day}`)).json();
+      expect(figure.total.transaction_count).toBe(10020);
+      const list = (await get(`/api/admin/statistics/by_balance_count?${day}&getlist=true&per_page=20&page=501`)).json();
+      expect(list).toMatchObject({ total: 10020, total_kind: 'exact' });
+      expect(list.data).toHaveLength(20);
+    } finally {
+      await db().execute(sql`delete from balance_operations where created_at = '2001-02-03 08:00:00+00'`);
+    }
+  });
 });
