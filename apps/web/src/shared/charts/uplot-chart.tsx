@@ -83,7 +83,8 @@ export default function UplotChart({ data, kind, format, unit = '', height, aria
     const xs = data.x.map((_, i) => i);
     const isBar = kind === 'bar';
     // Bars stack: each series is drawn at its running total, the highest first (see stackValues).
-    const drawn = isBar ? stackValues(data.series) : data.series.map((s) => s.values);
+    // A bar of height 0 is left out (null), or its outline would draw a stray line on the axis.
+    const drawn: (number | null)[][] = isBar ? stackValues(data.series).map((values) => values.map((v) => (v === 0 ? null : v))) : data.series.map((s) => s.values);
     const order = isBar ? data.series.map((_, i) => data.series.length - 1 - i) : data.series.map((_, i) => i);
     const bars = uPlot.paths.bars?.({ size: [0.7, 48], align: 0 });
     const withYears = axisKindOf(data) !== 'category' && data.x.length > 0 && data.x[0]!.slice(0, 4) !== data.x.at(-1)!.slice(0, 4);
