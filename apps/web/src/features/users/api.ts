@@ -110,10 +110,11 @@ export function useOperations(isEnabled = true) {
   });
 }
 
-export function useUserPermissions(userId: number) {
+export function useUserPermissions(userId: number, isEnabled = true) {
   return useQuery({
     queryKey: userKeys.permissions(userId),
     queryFn: ({ signal }) => http.get<PermissionsReply>('/api/admin/permissions', { user_id: userId }, signal),
+    enabled: isEnabled,
     // The modal's view: the granted ids as a list, no company as null.
     select: (reply) => ({
       operation_id: reply.data.map((p) => p.operation_id),

@@ -24,8 +24,11 @@ export function PermissionsModal({ userId, onClose }: { userId: number; onClose:
   const toast = useToast();
   const [form] = Form.useForm<PlaceValues>();
   const user = useUser(userId);
-  const permissions = useUserPermissions(userId);
-  const operations = useOperations();
+  // Opened by its address by someone who may not change this account's powers: the permissions
+  // API is not asked (it would refuse), the modal says so. Known once the account is.
+  const mayEdit = user.data ? canEditPermissions(viewer, user.data, { allowSelf: true }) : undefined;
+  const permissions = useUserPermissions(userId, mayEdit === true);
+  const operations = useOperations(mayEdit === true);
   const options = useUserAppOptions();
   const save = useSavePermissions();
   const [selected, setSelected] = useState<number[] | null>(null);
@@ -67,8 +70,7 @@ export function PermissionsModal({ userId, onClose }: { userId: number; onClose:
   const isLoading = user.isLoading || permissions.isLoading || operations.isLoading;
   const name = user.data ? `${user.data.name} ${user.data.surname}` : '';
 
-  // Opened by its address by someone who may not change this account's powers: say so, ask nothing.
-  if (user.data && !canEditPermissions(viewer, user.data, { allowSelf: true })) {
+  if (mayEdit === false) {
     return (
       <Modal open width={FORM_MODAL_WIDTH} footer={null} onCancel={onClose} title={fill(az.usersUi.permissionsTitle, { NAME: name })}>
         <ForbiddenPage />
