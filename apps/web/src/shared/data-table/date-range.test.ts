@@ -46,4 +46,10 @@ describe('[TABLE][DATES] spec §2: presets are sent as date_from/date_to at star
     expect(parseDateRange('2025-02-01~2025-01-01')).toEqual({ preset: 'custom', from: '2025-01-01', to: '2025-02-01' });
     expect(parseDateRange('yesterday')).toBeNull();
   });
+
+  test('a day that does not exist is no range (not rolled over to another day)', () => {
+    expect(parseDateRange('2026-13-45~2026-11-01')).toBeNull();
+    expect(parseDateRange('2026-02-01~2026-02-30')).toBeNull();
+    expect(parseDateRange('2024-02-29~2024-03-01')).toEqual({ preset: 'custom', from: '2024-02-29', to: '2024-03-01' });
+  });
 });

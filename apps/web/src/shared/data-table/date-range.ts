@@ -91,5 +91,11 @@ export function parseDateRange(text: string): DateRangeValue | null {
   const match = /^(\d{4}-\d{2}-\d{2})~(\d{4}-\d{2}-\d{2})$/.exec(text);
   if (!match?.[1] || !match[2]) return null;
   const [from, to] = match[1] <= match[2] ? [match[1], match[2]] : [match[2], match[1]];
-  return dayjs(from).isValid() && dayjs(to).isValid() ? { preset: 'custom', from, to } : null;
+  return isCalendarDay(from) && isCalendarDay(to) ? { preset: 'custom', from, to } : null;
+}
+
+/** 'YYYY-MM-DD' naming a real day: dayjs rolls '2026-13-45' over to 2027-02-14 and calls it valid. */
+function isCalendarDay(text: string): boolean {
+  const day = dayjs(text);
+  return day.isValid() && day.format('YYYY-MM-DD') === text;
 }
