@@ -82,7 +82,7 @@ describe('[STATISTICS][PAGES][E2E] a number opens exactly its rows', () => {
     await waitForTable(page, 'statistics-drill-declarations');
     expect(await readTableTotal(page, drill)).toBe(figure);
     await context.close();
-  });
+  }, 120_000);
 
   test('declarations by status: a range, the total, a branch × status cell, and the declarations list with the same filters', async () => {
     const { context, page } = await signedInWithApi(browser, DEMO.admin);

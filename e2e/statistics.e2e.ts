@@ -96,7 +96,7 @@ describe('[STATISTICS][LANDING][E2E]', () => {
     await page.locator(`[data-testid="table-${tableId}"][aria-busy="false"]`).waitFor({ timeout: 20_000 });
     await expect.poll(() => readTableTotal(page), { timeout: 20_000 }).toBe(figure);
     await context.close();
-  });
+  }, 120_000);
 
   test('the chart library (uPlot, a lazy chunk) is loaded by statistics only, never by the login page or a list', async () => {
     const { context, page } = await openPage(browser);
