@@ -64,6 +64,25 @@ describe('[STATISTICS][LANDING][E2E]', () => {
     await context.close();
   });
 
+  test("'in boxes' (customs progress) opens the declarations list of the parcels in a box, with exactly that many rows", async () => {
+    const { context, page } = await signedInWithApi(browser, DEMO.admin);
+    // a year up to the office's today: boxed parcels are there in the demo data
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Baku' }).format(new Date());
+    const start = new Date(`${today}T00:00:00Z`);
+    start.setUTCDate(start.getUTCDate() - 364);
+    await page.goto(`${BASE_URL}/@next/statistics?range=${start.toISOString().slice(0, 10)}~${today}`);
+    const boxed = page.getByTestId('widget-customs').locator('a[data-testid="customs-boxed"]');
+    await boxed.waitFor({ timeout: 30_000 });
+    const count = Number((await boxed.innerText()).replace(/\D/g, ''));
+    expect(count).toBeGreaterThan(0);
+    await boxed.click();
+    await page.waitForURL((url) => url.pathname === '/@next/declarations' && url.searchParams.get('in_box') === '1', { timeout: 20_000 });
+    await waitForTable(page, 'declarations');
+    await expect.poll(() => readTableTotal(page), { timeout: 20_000 }).toBe(count);
+    await shot(page, 'statistics-boxed-list');
+    await context.close();
+  });
+
   test("the per-day chart has its table view; a day's number opens that day's list", async () => {
     const { context, page } = await signedInWithApi(browser, DEMO.admin);
     await page.goto(`${BASE_URL}/@next/statistics?range=last90`);
