@@ -83,6 +83,26 @@ describe('[STATISTICS][LANDING][E2E]', () => {
     await context.close();
   });
 
+  test("tariffs: a plan category's count opens its parcels and the declarations list with plan_category_id, both with exactly that many rows", async () => {
+    const { context, page } = await signedInWithApi(browser, DEMO.admin);
+    await page.goto(`${BASE_URL}/@next/statistics/plans`);
+    await page.getByTestId('stat-plans').waitFor();
+    await page.getByTestId('stat-plans-counts-view').getByText('Cədvəl', { exact: true }).click();
+    const cell = page.getByTestId('stat-plans-counts-table').locator('button[data-testid^="stat-cell-"]').first();
+    await cell.waitFor({ timeout: 30_000 });
+    const count = Number((await cell.innerText()).replace(/\D/g, ''));
+    expect(count).toBeGreaterThan(0);
+    await cell.click();
+    const drill = page.getByTestId('stat-drill-down');
+    await drill.waitFor();
+    await expect.poll(async () => Number((await drill.getByTestId('table-total').innerText()).replace(/\D/g, '')), { timeout: 20_000 }).toBe(count);
+    await drill.getByTestId('stat-drill-list-link').click();
+    await page.waitForURL((url) => url.pathname === '/@next/declarations' && url.searchParams.has('plan_category_id'), { timeout: 20_000 });
+    await waitForTable(page, 'declarations');
+    await expect.poll(() => readTableTotal(page), { timeout: 20_000 }).toBe(count);
+    await context.close();
+  });
+
   test("the per-day chart has its table view; a day's number opens that day's list", async () => {
     const { context, page } = await signedInWithApi(browser, DEMO.admin);
     await page.goto(`${BASE_URL}/@next/statistics?range=last90`);
