@@ -84,6 +84,11 @@ export const ZUserListFilters = z.object({
   branch_id: zIdList,
   company_id: optionalId,
   blocked: z.preprocess(blank, zFlag.optional()),
+  /**
+   * Registered (created_at) in the office's time zone: from date_from through the end of the unit
+   * date_to names ('YYYY-MM-DD' the whole day, 'YYYY-MM-DD HH:mm:ss' the whole second), as the
+   * statistics count office days (the landing's new customers open the list with them).
+   */
   date_from: dateTime,
   date_to: dateTime,
   // The names real clients send (issue 14): same filters under the row's field names.
