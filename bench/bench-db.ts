@@ -110,10 +110,15 @@ export async function serverVersion(db: Db): Promise<string> {
 /** What one load run measured (bench/load-process.ts prints it as its last line). */
 export interface LoadFigures { p50: number; p95: number; p99: number; rps: number; requests: number; non2xx: number; errors: number }
 
-/** Load on one URL from its own process (bench/load-process.ts, autocannon), so the server's process only serves. */
-export function runLoad(url: string, token: string, connections: number, seconds: number): Promise<LoadFigures> {
+/**
+ * Load on one URL from its own process (bench/load-process.ts, autocannon), so the server's process only serves.
+ * Several URLs (same server): each request takes the next one in turn (e.g. distinct ranges, so no reply cache answers).
+ */
+export function runLoad(url: string | string[], token: string, connections: number, seconds: number): Promise<LoadFigures> {
+  const urls = typeof url === 'string' ? [url] : url;
+  const paths = urls.length > 1 ? urls.map((u) => { const x = new URL(u); return x.pathname + x.search; }) : undefined;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'load-process.ts'), JSON.stringify({ url, token, connections, seconds })], {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'load-process.ts'), JSON.stringify({ url: urls[0], token, connections, seconds, paths })], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';

@@ -1,2 +1,3 @@
 CREATE INDEX "declarations_no_branch_idx" ON "declarations" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "declarations"."deleted_at" is null and "declarations"."branch_id" is null;--> statement-breakpoint
+CREATE INDEX "stat_orders_daily_read_idx" ON "stat_orders_daily" USING btree ("day" DESC NULLS FIRST,"executive_id","currency","status_id","country_id","count","amount");--> statement-breakpoint
 CREATE INDEX "users_created_idx" ON "users" USING btree ("created_at","admin") WHERE "users"."deleted_at" is null;

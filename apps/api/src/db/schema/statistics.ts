@@ -1,4 +1,4 @@
-import { boolean, date, integer, numeric, pgTable, primaryKey, smallint, varchar } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, numeric, pgTable, primaryKey, smallint, varchar } from 'drizzle-orm/pg-core';
 
 /*
  * Statistics rollups (issue 19 item 4): counts and sums per office day, kept by statement-level
@@ -62,7 +62,16 @@ export const statOrdersDaily = pgTable('stat_orders_daily', {
   currency: varchar('currency', { length: 3 }).notNull(),
   count: integer('count').notNull().default(0),
   amount: numeric('amount', { precision: 18, scale: 2 }).notNull().default('0'),
-}, (t) => [primaryKey({ columns: [t.day, t.statusId, t.countryId, t.executiveId, t.currency] })]);
+}, (t) => [
+  primaryKey({ columns: [t.day, t.statusId, t.countryId, t.executiveId, t.currency] }),
+  /*
+   * The statistics' read (by_orders_count, by_orders_admin_count): newest day first, then executor, with
+   * every column they filter or sum, so a year is an index-only scan already in the grouping's order
+   * (group aggregate, no hash, no sort; measured at 500,000 orders: ~30 → ~9 ms of PostgreSQL CPU for a
+   * year by executor). Count and amount as key columns because drizzle has no INCLUDE.
+   */
+  index('stat_orders_daily_read_idx').on(t.day.desc().nullsFirst(), t.executiveId, t.currency, t.statusId, t.countryId, t.count, t.amount),
+]);
 
 /** Customers (users with admin 0, not deleted) by registration day × branch. */
 export const statCustomersDaily = pgTable('stat_customers_daily', {
