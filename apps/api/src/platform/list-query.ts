@@ -34,8 +34,14 @@ export const filters = {
   /** Date-times arrive as 'YYYY-MM-DD HH:mm:ss' in the office's time zone. */
   from: (column: Expr, timeZone: string): ListFilter<string> => (v) =>
     sql`${column} >= (${v}::timestamp at time zone ${timeZone})`,
+  /**
+   * The end covers the whole second it names ('… 23:59:59' is the day's end, 23:59:59.5 inside, as the
+   * statistics' office days count it); other values are compared as they are.
+   */
   to: (column: Expr, timeZone: string): ListFilter<string> => (v) =>
-    sql`${column} <= (${v}::timestamp at time zone ${timeZone})`,
+    /\d:\d\d:\d\d$/.test(v)
+      ? sql`${column} < ((${v}::timestamp + interval '1 second') at time zone ${timeZone})`
+      : sql`${column} <= (${v}::timestamp at time zone ${timeZone})`,
   /** The column's id is among the ids a sub-select returns (filters on a joined table's name). */
   idIn: (column: Expr, subquery: (v: string) => SQL): ListFilter<string> => (v) =>
     v ? sql`${column} in (${subquery(v)})` : undefined,

@@ -178,3 +178,20 @@ describe('[STATISTICS][DRILL] by_declaration_count opens the parcels it counts',
     expect(drill).toMatchObject({ total: stats.total.count, total_kind: 'exact' });
   });
 });
+
+describe('[STATISTICS][DRILL] the last second of an office day', () => {
+  test('a parcel at 23:59:59.5 Baku is in the day\'s figure, among its drill-down rows and in the declarations list the figure links to', async () => {
+    const [x] = await rows<{ id: number }>(sql`select id from declarations where deleted_at is null order by id limit 1 offset 7`);
+    await writeAsJob(sql`update declarations set created_at = '2019-05-06 19:59:59.5+00' where id = ${x!.id}`); // 23:59:59.5 in Baku (UTC+4 since 2016, no summer time)
+    const day = { start_date: '2019-05-06', end_date: '2019-05-06' };
+    const stats = await json<DeclarationCountsAggregateReply>(`/api/admin/statistics/by_declarations_count?${qs(day)}`);
+    const [direct] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from declarations where deleted_at is null and (created_at at time zone 'Asia/Baku')::date = '2019-05-06'::date`);
+    expect(stats.total.declaration_count).toBe(direct!.n);
+    const drill = await json<Drill>(`/api/admin/statistics/by_declarations_count?${qs({ ...day, getlist: 'true', per_page: 500 })}`);
+    expect(drill.data.map((r) => r.id)).toContain(x!.id);
+    expect(drill.data).toHaveLength(drill.total);
+    const list = await json<{ total: number }>(`/api/admin/v2/declaration/list?${qs({ date_from: '2019-05-06 00:00:00', date_to: '2019-05-06 23:59:59', per_page: 1 })}`);
+    expect(list.total).toBe(stats.total.declaration_count);
+  });
+});
