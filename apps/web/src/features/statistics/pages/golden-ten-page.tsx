@@ -39,7 +39,7 @@ export function GoldenTenPage() {
       </>}>
       <Typography.Paragraph type="secondary">{az.usersUi.goldenTenHint}</Typography.Paragraph>
       <StatFigures isLoading={query.isLoading} figures={[
-        { key: 'spend', label: `${u.deliveryPrice} (USD)`, value: spend, format: 'amount', unit: '$' },
+        { key: 'spend', label: u.deliveryPrice, value: spend, format: 'amount', unit: '$' },
         { key: 'quantity', label: u.quantity, value: rows.reduce((a, r) => a + r.quantity, 0) },
       ]} />
       <Row gutter={[16, 16]}>
