@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
-import { describe, expect, test } from 'vitest';
-import { describeDateRange, parseDateRange, serializeDateRange, spanOfPick, toWireDateRange } from './date-range';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { describeDateRange, parseDateRange, resolveDateRange, serializeDateRange, spanOfPick, toWireDateRange } from './date-range';
 
 const NOW = dayjs('2025-03-15T10:30:00');
 
@@ -51,5 +51,22 @@ describe('[TABLE][DATES] spec §2: presets are sent as date_from/date_to at star
     expect(parseDateRange('2026-13-45~2026-11-01')).toBeNull();
     expect(parseDateRange('2026-02-01~2026-02-30')).toBeNull();
     expect(parseDateRange('2024-02-29~2024-03-01')).toEqual({ preset: 'custom', from: '2024-02-29', to: '2024-03-01' });
+  });
+});
+
+describe('[TABLE][DATES] presets end on the office day (Asia/Baku), as the API reads date-times', () => {
+  const browserZone = process.env.TZ;
+  afterEach(() => {
+    vi.useRealTimers();
+    if (browserZone === undefined) delete process.env.TZ; else process.env.TZ = browserZone;
+  });
+
+  test('a browser at UTC−5 at 22:00 on Nov 27 sends "today" as Nov 28 (07:00 in Baku), the day the API counts', () => {
+    process.env.TZ = 'America/New_York';
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-28T03:00:00Z'));
+    expect(dayjs().format('YYYY-MM-DD')).toBe('2026-11-27');
+    expect(toWireDateRange({ preset: 'last7' })).toEqual({ date_from: '2026-11-22 00:00:00', date_to: '2026-11-28 23:59:59' });
+    expect(resolveDateRange({ preset: 'last31' })!.map((d) => d.format('YYYY-MM-DD'))).toEqual(['2026-10-29', '2026-11-28']);
   });
 });

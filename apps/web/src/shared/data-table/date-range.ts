@@ -1,6 +1,17 @@
+import { officeDateTime } from '@app/contract/office-day';
 import { DATE_TIME_FORMAT } from '@app/contract/common-constants';
 import { az } from '@app/contract/texts/az';
 import dayjs, { type Dayjs } from 'dayjs';
+
+/**
+ * Now on the office's wall clock (Asia/Baku), as a dayjs in the browser's zone: date presets ('today',
+ * 'last 7 days' …) end on the office's today, the day the API counts (date-times are read in the
+ * office's zone), not the browser's: a browser at UTC−5 at 22:00 is already on the next office day.
+ * Only its calendar fields are meaningful.
+ */
+export function officeNow(at: Date = new Date()): Dayjs {
+  return dayjs(officeDateTime(at));
+}
 
 /** spec §2: range presets; last 31 days is the default, 'all' is the cleared state. */
 export const DATE_PRESETS = ['last7', 'last31', 'last90', 'last12m'] as const;
@@ -45,7 +56,7 @@ function presetStart(preset: DatePreset, today: Dayjs): Dayjs {
 }
 
 /** The first and last day of the range, or null for all time. */
-export function resolveDateRange(value: DateRangeValue, now: Dayjs = dayjs()): [Dayjs, Dayjs] | null {
+export function resolveDateRange(value: DateRangeValue, now: Dayjs = officeNow()): [Dayjs, Dayjs] | null {
   if (value.preset === 'all') return null;
   if (value.preset === 'custom') {
     const from = dayjs(value.from);
@@ -58,7 +69,7 @@ export function resolveDateRange(value: DateRangeValue, now: Dayjs = dayjs()): [
 /** spec §2: sent as date-time at the start of the first day and the end of the last day. */
 export function toWireDateRange(
   value: DateRangeValue,
-  now: Dayjs = dayjs(),
+  now: Dayjs = officeNow(),
   names: { from: string; to: string } = { from: 'date_from', to: 'date_to' },
 ): Record<string, string> {
   const range = resolveDateRange(value, now);

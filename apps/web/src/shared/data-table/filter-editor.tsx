@@ -1,6 +1,6 @@
 import { az } from '@app/contract/texts/az';
 import { Button, DatePicker, Divider, Flex, Input, Radio, Segmented, Space } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { DecimalInput } from '../form/decimal-input';
 import { IntegerInput } from '../form/integer-input';
@@ -9,6 +9,7 @@ import type { ColumnFilter, FilterValue } from './column-types';
 import {
   DATE_PRESETS,
   PICKER_MODES,
+  officeNow,
   PICKER_MODE_LABELS,
   PRESET_LABELS,
   resolveDateRange,
@@ -126,7 +127,7 @@ function DateRangeEditor({ value, onChange, close }: FilterEditorProps) {
         onChange={(event) => {
           const preset = event.target.value as DateRangeValue['preset'];
           if (preset === 'custom') {
-            const [from, to] = resolved ?? [dayjs(), dayjs()];
+            const [from, to] = resolved ?? [officeNow(), officeNow()];
             applySpan(from, to);
           } else {
             onChange({ preset } as DateRangeValue);

@@ -1,8 +1,8 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type SortOrder } from '@app/contract/common-constants';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import type { QueryParams } from '../http/http-client';
 import type { ColumnFilter, DataTableColumn, FilterValue } from './column-types';
-import { DEFAULT_DATE_PRESET, parseDateRange, serializeDateRange, toWireDateRange, type DateRangeValue } from './date-range';
+import { DEFAULT_DATE_PRESET, officeNow, parseDateRange, serializeDateRange, toWireDateRange, type DateRangeValue } from './date-range';
 
 export interface TableSort {
   column: string;
@@ -163,7 +163,7 @@ export function readTableState<Row>(
 export function buildListParams<Row>(
   state: TableState,
   columns: readonly DataTableColumn<Row>[],
-  now: Dayjs = dayjs(),
+  now: Dayjs = officeNow(),
 ): QueryParams {
   const params: QueryParams = { page: state.pageIndex + 1, per_page: state.pageSize };
   if (state.sort) {

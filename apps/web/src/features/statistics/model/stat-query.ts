@@ -1,7 +1,6 @@
 import { DATE_FORMAT, DATE_TIME_FORMAT } from '@app/contract/common-constants';
-import { officeDateTime } from '@app/contract/office-day';
 import dayjs, { type Dayjs } from 'dayjs';
-import { parseDateRange, resolveDateRange, serializeDateRange, type DateRangeValue } from '../../../shared/data-table/date-range';
+import { officeNow, parseDateRange, resolveDateRange, serializeDateRange, type DateRangeValue } from '../../../shared/data-table/date-range';
 import type { QueryParams, QueryValue } from '../../../shared/http/http-client';
 
 /** URL keys of a statistics page (beside the drill-down table's own page/size/sort keys). */
@@ -27,14 +26,8 @@ export function writeStatRange(search: URLSearchParams, range: DateRangeValue, f
   return next;
 }
 
-/**
- * Now on the office's wall clock (Asia/Baku), as a dayjs in the browser's zone: the presets ('last
- * 7 days' …) end on the office's today, the day the API counts, not the browser's (a browser at
- * UTC−5 at 22:00 is already on the next office day). Only its calendar fields are meaningful.
- */
-export function officeNow(at: Date = new Date()): Dayjs {
-  return dayjs(officeDateTime(at));
-}
+/** Now on the office's wall clock (shared with every list's date presets). */
+export { officeNow };
 
 /** The first and the last day of the range ('YYYY-MM-DD', office days). */
 export function resolveStatDays(range: DateRangeValue, now: Dayjs = officeNow()): [string, string] {
