@@ -51,7 +51,8 @@ export const ZLandingParcelsReply = z.object({
 export type LandingParcelsReply = z.infer<typeof ZLandingParcelsReply>;
 
 export const ZLandingQueueReply = z.object({
-  data: z.object({ waiting: count, in_progress: count, done_today: count, today: z.string() }),
+  /** branch_id: the branch counted (the viewer's, as the queue screen shows it); null: every branch */
+  data: z.object({ waiting: count, in_progress: count, done_today: count, today: z.string(), branch_id: count.nullable() }),
 });
 export type LandingQueueReply = z.infer<typeof ZLandingQueueReply>;
 

@@ -45,6 +45,7 @@ export const azStatistics = {
     queueWaiting: 'Gözləyir',
     queueInProgress: 'İcra olunur',
     queueDoneToday: 'Bu gün təhvil verilib',
+    queueOwnBranch: 'sizin filial',
     money: 'Kassalar: mədaxil və məxaric',
     register: 'Kassa',
     income: 'Mədaxil',

@@ -63,14 +63,18 @@ export function sumDeclarationsPerDay(db: DbOrTx, range: DayRange, scope: Partne
     ) x group by x.day order by x.day`);
 }
 
-/** The handover queue now (handover_tasks, open tasks are few): waiting, in progress, and handed over since the office day began. */
-export async function countHandoverQueue(db: DbOrTx, today: string, timeZone: string) {
+/**
+ * The handover queue now (handover_tasks, open tasks are few): waiting, in progress, and handed over
+ * since the office day began; of one branch (the queue screen's own scope: the viewer's branch) or all.
+ */
+export async function countHandoverQueue(db: DbOrTx, today: string, timeZone: string, branchId: number | null) {
   const [row] = await rows<{ waiting: number; in_progress: number; done_today: number }>(db, sql`
     select count(*) filter (where status_id = 41)::int as waiting,
            count(*) filter (where status_id = 42)::int as in_progress,
            count(*) filter (where status_id = 43 and updated_at >= (${today}::timestamp at time zone ${timeZone}))::int as done_today
     from handover_tasks
-    where cancelled_at is null and (status_id in (41, 42) or updated_at >= (${today}::timestamp at time zone ${timeZone}))`);
+    where cancelled_at is null and (status_id in (41, 42) or updated_at >= (${today}::timestamp at time zone ${timeZone}))
+      ${branchId === null ? sql`` : sql`and branch_id = ${branchId}`}`);
   return row ?? { waiting: 0, in_progress: 0, done_today: 0 };
 }
 

@@ -25,9 +25,9 @@ export function registerStatisticsRoutes(server: FastifyInstance): void {
   }, (req) => readLandingParcels(app.db, requireUser(req), req.query, tz()));
 
   app.get('/api/admin/statistics/landing/queue', {
-    schema: { tags, summary: 'Landing: the handover queue now (41 waiting, 42 in progress, 43 handed over today)', response: { 200: ZLandingQueueReply } },
+    schema: { tags, summary: "Landing: the handover queue now (41 waiting, 42 in progress, 43 handed over today) of the viewer's branch (all without one)", response: { 200: ZLandingQueueReply } },
     config: office,
-  }, () => readLandingQueue(app.db, tz()));
+  }, (req) => readLandingQueue(app.db, requireUser(req).adminBranchId, tz()));
 
   app.get('/api/admin/statistics/landing/money', {
     schema: { tags, summary: "Landing: registers' income and expense, per payment type, customers' confirmed balance operations", querystring: ZLandingRange, response: { 200: ZLandingMoneyReply } },

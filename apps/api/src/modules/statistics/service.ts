@@ -79,12 +79,15 @@ async function sumLandingParcels(db: Db, range: DayRange, scope: PartnerScope): 
   };
 }
 
-/** GET statistics/landing/queue: the handover queue now. */
-export async function readLandingQueue(db: Db, timeZone: string): Promise<LandingQueueReply> {
-  return cached(db, 'queue', async () => {
+/**
+ * GET statistics/landing/queue: the handover queue now, in the scope the queue screen shows the
+ * viewer (their branch, or every branch for staff without one), so a number opens that many entries.
+ */
+export async function readLandingQueue(db: Db, branchId: number | null, timeZone: string): Promise<LandingQueueReply> {
+  return cached(db, `queue:${branchId ?? 'all'}`, async () => {
     const today = await findOfficeToday(db, timeZone);
-    const counts = await countHandoverQueue(db, today, timeZone);
-    return { data: { ...counts, today } };
+    const counts = await countHandoverQueue(db, today, timeZone, branchId);
+    return { data: { ...counts, today, branch_id: branchId } };
   });
 }
 

@@ -227,7 +227,9 @@ describe('[STATISTICS][LANDING] numbers equal direct counts and the linked lists
 
   test('queue now and new customers per day', async () => {
     const queue = await get<LandingQueueReply>('/api/admin/statistics/landing/queue');
-    const direct = await one<{ w: number; p: number }>(sql`select count(*) filter (where status_id = 41)::int as w, count(*) filter (where status_id = 42)::int as p from handover_tasks where cancelled_at is null`);
+    // the demo admin works at a branch: the queue screen shows it that branch's entries, as the figure counts them
+    const direct = await one<{ w: number; p: number }>(sql`select count(*) filter (where status_id = 41)::int as w, count(*) filter (where status_id = 42)::int as p
+      from handover_tasks where cancelled_at is null and branch_id = (select admin_branch_id from users where email = 'admin@example.az')`);
     expect([queue.data.waiting, queue.data.in_progress]).toEqual([direct.w, direct.p]);
     const customers = await get<LandingCustomersReply>(`/api/admin/statistics/landing/customers?${q}`);
     expect(customers.data.total).toBe((await one<{ n: number }>(sql`select count(*)::int as n from users where admin = 0 and deleted_at is null`)).n);
@@ -302,18 +304,53 @@ describe('[STATISTICS][LANDING] new customers and "handed over today" = the list
     }
   });
 
+  test('the queue is counted in the queue screen\'s scope: staff of a branch see their branch\'s entries (the list they open), staff without one every branch', async () => {
+    const branch = await one<{ branch_id: number }>(sql`select branch_id from handover_tasks where cancelled_at is null and status_id in (41, 42) and branch_id is not null
+      group by branch_id order by count(*) desc limit 1`);
+    expect(branch).toBeDefined();
+    const own = await one<{ branch: number | null }>(sql`select admin_branch_id as branch from users where email = 'admin@example.az'`);
+    try {
+      await db().execute(sql`update users set admin_branch_id = null where email = 'admin@example.az'`);
+      dropCaches();
+      const all = await get<LandingQueueReply>('/api/admin/statistics/landing/queue');
+      const everywhere = await one<{ w: number; p: number }>(sql`select count(*) filter (where status_id = 41)::int as w, count(*) filter (where status_id = 42)::int as p
+        from handover_tasks where cancelled_at is null`);
+      expect(all.data).toMatchObject({ branch_id: null, waiting: everywhere.w, in_progress: everywhere.p });
+      await db().execute(sql`update users set admin_branch_id = ${branch.branch_id} where email = 'admin@example.az'`);
+      dropCaches();
+      const mine = await get<LandingQueueReply>('/api/admin/statistics/landing/queue');
+      const direct = await one<{ w: number; p: number }>(sql`select count(*) filter (where status_id = 41)::int as w, count(*) filter (where status_id = 42)::int as p
+        from handover_tasks where cancelled_at is null and branch_id = ${branch.branch_id}`);
+      expect(mine.data).toMatchObject({ branch_id: branch.branch_id, waiting: direct.w, in_progress: direct.p });
+      // the queue screen of the same viewer lists exactly those entries
+      expect(await listTotal('/api/admin/handover/list?per_page=1&state_id=41')).toBe(direct.w);
+      expect(mine.data.waiting + mine.data.in_progress).toBeLessThanOrEqual(all.data.waiting + all.data.in_progress);
+    } finally {
+      await db().execute(sql`update users set admin_branch_id = ${own.branch} where email = 'admin@example.az'`);
+      dropCaches();
+    }
+  });
+
   test('"handed over today" = queue entries reaching 43 today = the status archive of model 7, status 43, today', async () => {
     const task = await one<{ id: number }>(sql`select id from handover_tasks where status_id in (41, 42) and cancelled_at is null order by id limit 1`);
     expect(task).toBeDefined();
     const staff = await one<{ id: number }>(sql`select id from users where email = 'admin@example.az'`);
     await completeHandoverTasks(db(), staff.id, { taskId: task.id, declarationIds: [] });
+    // the archive has no branch filter: the link is offered to staff without a branch, who see every branch
+    const own = await one<{ branch: number | null }>(sql`select admin_branch_id as branch from users where email = 'admin@example.az'`);
+    await db().execute(sql`update users set admin_branch_id = null where email = 'admin@example.az'`);
     dropCaches();
-    const today = (await one<{ day: string }>(sql`select (now() at time zone 'Asia/Baku')::date::text as day`)).day;
-    const queue = await get<LandingQueueReply>('/api/admin/statistics/landing/queue');
-    const direct = await one<{ n: number }>(sql`select count(*)::int as n from handover_tasks where status_id = 43 and cancelled_at is null
-      and (updated_at at time zone 'Asia/Baku')::date = ${today}::date`);
-    expect(queue.data.done_today).toBe(direct.n);
-    expect(queue.data.done_today).toBeGreaterThanOrEqual(1);
-    expect(await listTotal(`/api/admin/states/archive?per_page=1&model_id=7&state_id=43&date_from=${today} 00:00:00&date_to=${today} 23:59:59`)).toBe(queue.data.done_today);
+    try {
+      const today = (await one<{ day: string }>(sql`select (now() at time zone 'Asia/Baku')::date::text as day`)).day;
+      const queue = await get<LandingQueueReply>('/api/admin/statistics/landing/queue');
+      const direct = await one<{ n: number }>(sql`select count(*)::int as n from handover_tasks where status_id = 43 and cancelled_at is null
+        and (updated_at at time zone 'Asia/Baku')::date = ${today}::date`);
+      expect(queue.data.done_today).toBe(direct.n);
+      expect(queue.data.done_today).toBeGreaterThanOrEqual(1);
+      expect(await listTotal(`/api/admin/states/archive?per_page=1&model_id=7&state_id=43&date_from=${today} 00:00:00&date_to=${today} 23:59:59`)).toBe(queue.data.done_today);
+    } finally {
+      await db().execute(sql`update users set admin_branch_id = ${own.branch} where email = 'admin@example.az'`);
+      dropCaches();
+    }
   });
 });

@@ -11,7 +11,7 @@ import { ChartView } from '../../../shared/charts/chart-view';
 import { ShareBars } from '../../../shared/charts/share-bars';
 import { StatRangePicker } from '../components/stat-range-picker';
 import { STATISTICS_INDEX_PATH } from '../model/stat-pages';
-import { officeNow, readStatRange, resolveStatDays, writeStatRange } from '../model/stat-query';
+import { readStatRange, resolveStatDays, writeStatRange } from '../model/stat-query';
 import { customersListLink, customersOfBranchLink } from '../model/users-links';
 import { landingKeys, useLandingCustomers, useLandingMoney, useLandingOrders, useLandingParcels, useLandingQueue } from './landing-api';
 import {
@@ -193,11 +193,12 @@ export function LandingPage() {
       {!isPartner && (
         <Row gutter={[12, 12]}>
           <Col xs={24} xl={8}>
-            <WidgetCard title={t.queue} testId="widget-queue" query={queue}>
+            <WidgetCard title={queue.data?.data.branch_id != null ? `${t.queue} · ${t.queueOwnBranch}` : t.queue} testId="widget-queue" query={queue}>
               <FigureTable testId="queue-table" columns={queueColumns} rows={queue.data ? [
                 { key: 'waiting', label: t.queueWaiting, value: queue.data.data.waiting, to: HANDOVER_QUEUE_PATH },
                 { key: 'progress', label: t.queueInProgress, value: queue.data.data.in_progress, to: HANDOVER_QUEUE_PATH },
-                { key: 'done', label: t.queueDoneToday, value: queue.data.data.done_today, to: handedOverTodayLink(officeNow().format('YYYY-MM-DD')) },
+                // the status archive has no branch filter: a branch's figure stays plain
+                { key: 'done', label: t.queueDoneToday, value: queue.data.data.done_today, to: queue.data.data.branch_id === null ? handedOverTodayLink(queue.data.data.today) : undefined },
               ] : []} />
             </WidgetCard>
           </Col>
