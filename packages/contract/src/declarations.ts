@@ -39,6 +39,8 @@ export const ZDeclarationListFilters = z.object({
   container_name: text,
   branch_id: zIdList,
   plan_category_id: id,
+  /** The Tarif column's filter as real clients send it (the same plan category as plan_category_id). */
+  tariff_category_id: id,
   shop_name: text,
   product_type_id: zIdList,
   box_id: id,

@@ -149,6 +149,18 @@ describe('[DECLARATIONS][LIST] in a box, with a branch (the statistics\' "in box
     expect(ranged.body.total).toBe(await count(sql`container_id is not null and (created_at at time zone ${ctx.config.APP_TIMEZONE})::date = ${day}::date`));
   });
 
+  test('the Tarif column\'s filter: tariff_category_id as real clients send it = plan_category_id, on the list', async () => {
+    const category = (await ctx.database.db.execute<{ id: number; n: number }>(sql`select plan_category_id as id, count(*)::int as n from declarations
+      where deleted_at is null and plan_category_id is not null group by plan_category_id order by count(*) desc limit 1`)).rows[0]!;
+    expect(category.n).toBeGreaterThan(0);
+    const byClients = await list(`tariff_category_id=${category.id}&per_page=100`);
+    expect(byClients.status).toBe(200);
+    expect(byClients.body.total).toBe(Math.min(category.n, 10000));
+    expect(byClients.body.data.every((r) => r.tariff_category_id === category.id)).toBe(true);
+    expect((await list(`plan_category_id=${category.id}&per_page=1`)).body.total).toBe(byClients.body.total);
+    expect([400, 422]).toContain((await list('tariff_category_id=abc')).status);
+  });
+
   test('has_branch=0 lists the parcels without a branch, has_branch=1 the others', async () => {
     // a few parcels lose their branch (as a background job would write it); the lists' cached totals are dropped
     await ctx.database.db.execute(sql`update declarations set branch_id = null where id in (select id from declarations where deleted_at is null order by id limit 7)`);

@@ -64,6 +64,7 @@ export function declarationListSpec(timeZone: string, resolved: ResolvedListFilt
       container_name: filters.idIn(d.containerId, (v) => sql`select ${containers.id} from ${containers} where ${likeAny(containers.name)(v)}`),
       branch_id: filters.anyOf(d.branchId),
       plan_category_id: filters.equals(d.planCategoryId),
+      tariff_category_id: filters.equals(d.planCategoryId),
       shop_name: filters.contains(d.shopName),
       product_type_id: filters.anyOf(d.productTypeId),
       box_id: filters.equals(d.parcelId),
