@@ -17,8 +17,10 @@ export function StatFigures({ figures, isLoading }: { figures: StatFigure[]; isL
   return (
     <Row gutter={[12, 12]} style={{ marginBottom: 12 }} data-testid="stat-figures">
       {figures.map((figure) => {
-        const text = isLoading ? '…' : formatChartValue(figure.value ?? 0, figure.format ?? 'count', figure.unit);
-        const value = figure.onOpen && !isLoading
+        // no value (its load failed): a dash, not a 0 that reads as "none" and opens empty rows
+        const isKnown = figure.value !== null && figure.value !== undefined;
+        const text = isLoading ? '…' : isKnown ? formatChartValue(figure.value ?? 0, figure.format ?? 'count', figure.unit) : '—';
+        const value = figure.onOpen && !isLoading && isKnown
           ? <Button type="link" style={{ padding: 0, fontSize: 22, height: 'auto' }} onClick={figure.onOpen} data-testid={`stat-figure-${figure.key}`}>{text}</Button>
           : <span data-testid={`stat-figure-${figure.key}`}>{text}</span>;
         return (
