@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { FLIGHT_CLOSE_TYPES } from '@app/contract/flights';
 import { ROLE, ROLE_NAMES } from '@app/contract/roles';
 import { az } from '@app/contract/texts/az';
-import type { Browser, Page, Response } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import type { RouteObject } from 'react-router';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { routes } from '../apps/web/src/app/router';
@@ -305,35 +305,120 @@ async function goInApp(page: Page, url: string): Promise<void> {
     await page.goto(`${BASE_URL}${url}`, { waitUntil: 'domcontentloaded' });
     return;
   }
-  await page.evaluate((to) => {
+  const before = await page.evaluate((to) => {
+    const shown = document.querySelector('.ant-layout-content')?.getAttribute('data-path') ?? null;
+    (window as { e2eRoute?: string }).e2eRoute = to;
     window.history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    return shown;
   }, url);
+  // The router keeps the previous screen until the next one is ready (a transition): on a loaded
+  // machine that took seconds, and the next screen's calls came while the walk was on the route
+  // after it. The layout names the route on screen (data-path): wait until it is this one (or a
+  // redirect of it), 15 s at most.
+  const target = new URL(url, BASE_URL).pathname;
+  await page
+    .waitForFunction(({ target, before }) => {
+      const shown = document.querySelector('.ant-layout-content')?.getAttribute('data-path') ?? null;
+      return shown === target || shown !== before;
+    }, { target, before }, { timeout: 15_000, polling: 50 })
+    .catch(() => undefined);
 }
 
-async function openRoute(page: Page, url: string, isForm: boolean): Promise<Visit> {
-  const started = Date.now();
-  const failedCalls: string[] = [];
-  const crashes: string[] = [];
-  const onResponse = (response: Response) => {
+/** The header naming the route whose screen made an API call (added by tagCallsWithRoute). */
+const ROUTE_HEADER = 'x-e2e-route';
+
+/**
+ * Every fetch of the app carries the route it was made on (the path the walk opened: set by
+ * goInApp, or the address a page was loaded at), so a reply that comes late is blamed on the
+ * screen that asked, not on the route opened meanwhile (a dialog's 403 once showed up on the
+ * next route).
+ */
+async function tagCallsWithRoute(context: BrowserContext): Promise<void> {
+  await context.addInitScript((header) => {
+    // a page load's route is the address it was opened at, whatever it redirects to
+    const state = window as { e2eRoute?: string };
+    state.e2eRoute = `${location.pathname}${location.search}`;
+    const send = window.fetch.bind(window);
+    window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      const route = state.e2eRoute ?? '';
+      const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+      headers.set(header, encodeURIComponent(route));
+      return send(input, { ...init, headers });
+    };
+  }, ROUTE_HEADER);
+}
+
+/** Failed API calls (4xx/5xx but 401, which renews the session) by the route that made them. */
+type FailedCalls = Map<string, string[]>;
+
+function watchFailedCalls(page: Page, calls: FailedCalls): void {
+  page.on('response', (response) => {
     const status = response.status();
-    if (response.url().includes('/api/') && status >= 400 && status !== 401) failedCalls.push(`${status} ${response.request().method()} ${new URL(response.url()).pathname}`);
+    if (!response.url().includes('/api/') || status < 400 || status === 401) return;
+    const tag = response.request().headers()[ROUTE_HEADER];
+    const route = tag ? decodeURIComponent(tag) : new URL(page.url()).pathname;
+    calls.set(route, [...(calls.get(route) ?? []), `${status} ${response.request().method()} ${new URL(response.url()).pathname}`]);
+  });
+}
+
+/** The requests of a page in flight (code chunks and API calls alike), and when the last one started or ended. */
+interface Traffic {
+  pending: Set<Request>;
+  lastAt: number;
+}
+
+/**
+ * Waits until no request has been in flight for 300 ms (10 s at most): after a route change the
+ * previous screen stays while the next one's code loads, and a screen's calls start once it renders.
+ */
+async function waitForTraffic(page: Page, traffic: Traffic): Promise<void> {
+  const until = Date.now() + 10_000;
+  while (Date.now() < until && (traffic.pending.size > 0 || Date.now() - traffic.lastAt < 300)) await page.waitForTimeout(50);
+}
+
+/** What is wrong with a route's failed calls: any failure on a screen, a 403 on a page that refuses the role. */
+function judgeCalls(problem: string | null, failed: readonly string[]): string | null {
+  if (!problem && failed.length) return `failed API call: ${failed.join(', ')}`;
+  // a page that refuses the role must not have asked what the server refuses it either
+  if (problem === 'forbidden' && failed.some((call) => call.startsWith('403 '))) return `refused, yet called: ${failed.join(', ')}`;
+  return problem;
+}
+
+async function openRoute(page: Page, url: string, isForm: boolean, calls: FailedCalls): Promise<Visit> {
+  const started = Date.now();
+  const crashes: string[] = [];
+  const traffic: Traffic = { pending: new Set(), lastAt: Date.now() };
+  const onRequest = (request: Request) => {
+    traffic.pending.add(request);
+    traffic.lastAt = Date.now();
+  };
+  const onDone = (request: Request) => {
+    traffic.pending.delete(request);
+    traffic.lastAt = Date.now();
   };
   const onCrash = (error: Error) => crashes.push(error.message.slice(0, 160));
-  page.on('response', onResponse);
+  page.on('request', onRequest);
+  page.on('requestfinished', onDone);
+  page.on('requestfailed', onDone);
   page.on('pageerror', onCrash);
   try {
     // toasts of the screen before are not this screen's
     await page.evaluate(() => document.querySelectorAll('.ant-message-notice, .ant-notification-notice').forEach((e) => e.setAttribute('data-e2e-seen', '')));
     await goInApp(page, url);
+    await settle(page, isForm);
+    // the screen seen may still be the previous route's: once its code and calls are done, look again
+    await waitForTraffic(page, traffic);
     const isSettled = await settle(page, isForm);
     let problem = await inspect(page, isForm);
     if (!problem && !isSettled) problem = 'still loading after 15 s';
     if (!problem && crashes.length) problem = `uncaught error: ${crashes[0]}`;
-    if (!problem && failedCalls.length) problem = `failed API call: ${failedCalls.join(', ')}`;
+    problem = judgeCalls(problem, calls.get(url) ?? []);
     return { path: url, problem, ms: Date.now() - started };
   } finally {
-    page.off('response', onResponse);
+    page.off('request', onRequest);
+    page.off('requestfinished', onDone);
+    page.off('requestfailed', onDone);
     page.off('pageerror', onCrash);
   }
 }
@@ -383,7 +468,10 @@ describe('[ROUTES][E2E] every route of the route table opens for every role allo
       const { context, page: first, api } = await signedInWithApi(browser, role.email);
       // a handover entry prints its receipt on opening: headless Chromium would crash on the PDF
       await keepPrintFramesFromPrinting(context);
+      await tagCallsWithRoute(context);
+      const calls: FailedCalls = new Map();
       let page = first;
+      watchFailedCalls(page, calls);
       await page.reload();
       try {
         const user: NavUser = toAuthUser(await api('/api/client/user'));
@@ -404,12 +492,13 @@ describe('[ROUTES][E2E] every route of the route table opens for every role allo
             const url = `${APP}/${fill(pattern, values)}${query ? `?${query}` : ''}`;
             let visit: Visit;
             try {
-              visit = await openRoute(page, url, isForm);
+              visit = await openRoute(page, url, isForm, calls);
             } catch (error) {
               // a crashed page is this route's failure; the next route gets a fresh page
               visit = { path: url, problem: `page failed: ${(error as Error).message.split('\n')[0]}`, ms: 0 };
               await page.close().catch(() => undefined);
               page = await context.newPage();
+              watchFailedCalls(page, calls);
               await page.goto(`${BASE_URL}${APP}/`, { waitUntil: 'domcontentloaded' });
               await settle(page);
             }
@@ -419,6 +508,13 @@ describe('[ROUTES][E2E] every route of the route table opens for every role allo
             if (focus) dialogFocus.push(`${role.name} ${visit.path}: ${focus}`);
             if (process.env.E2E_SCREENSHOTS) await shot(page, `routes-${role.name.replace(' ', '-')}-${fill(pattern, values).replace(/[^a-z0-9]+/gi, '_')}`);
           }
+        }
+        // a reply that came after its route was judged is still that route's
+        await page.waitForTimeout(1_000);
+        for (const visit of visits) visit.problem = judgeCalls(visit.problem, calls.get(visit.path) ?? []);
+        for (const path of forbidden) {
+          const problem = judgeCalls('forbidden', calls.get(path) ?? []);
+          if (problem !== 'forbidden') visits.push({ path, problem, ms: 0 });
         }
         const failures = visits.filter((visit) => visit.problem).map((visit) => `${visit.path} → ${visit.problem}`);
         const slowest = [...visits].sort((a, b) => b.ms - a.ms).slice(0, 3).map((visit) => `${visit.path} ${visit.ms} ms`);

@@ -73,7 +73,8 @@ export function AppLayout() {
           onToggleSidebar={toggleSidebar}
           brand={isWide ? null : <BrandLogo isCollapsed={false} isDark={false} />}
         />
-        <Layout.Content style={{ padding: 16, minWidth: 0 }}>
+        {/* data-path: the route on screen (a navigation commits once its screen is ready), read by the routes E2E */}
+        <Layout.Content data-path={pathname} style={{ padding: 16, minWidth: 0 }}>
           <ErrorBoundary resetKey={pathname}>
             <Suspense
               fallback={
