@@ -114,11 +114,11 @@ export interface LoadFigures { p50: number; p95: number; p99: number; rps: numbe
  * Load on one URL from its own process (bench/load-process.ts, autocannon), so the server's process only serves.
  * Several URLs (same server): each request takes the next one in turn (e.g. distinct ranges, so no reply cache answers).
  */
-export function runLoad(url: string | string[], token: string, connections: number, seconds: number): Promise<LoadFigures> {
+export function runLoad(url: string | string[], token: string, connections: number, seconds: number, encoding?: string): Promise<LoadFigures> {
   const urls = typeof url === 'string' ? [url] : url;
   const paths = urls.length > 1 ? urls.map((u) => { const x = new URL(u); return x.pathname + x.search; }) : undefined;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'load-process.ts'), JSON.stringify({ url: urls[0], token, connections, seconds, paths })], {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'load-process.ts'), JSON.stringify({ url: urls[0], token, connections, seconds, paths, encoding })], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';

@@ -7,7 +7,8 @@
 import autocannon from 'autocannon';
 
 /** `paths`: the requests' paths (with their query), taken in turn across the connections instead of `url`'s (cache-cold runs). */
-interface Job { url: string; token: string; connections: number; seconds: number; paths?: string[] }
+/** `encoding`: the Accept-Encoding sent (identity unless a scenario measures what a browser gets: 'br, gzip'). */
+interface Job { url: string; token: string; connections: number; seconds: number; paths?: string[]; encoding?: string }
 const job = JSON.parse(process.argv[2] ?? '{}') as Job;
 
 function percentile(sorted: number[], p: number): number {
@@ -19,7 +20,7 @@ const latencies: number[] = [];
 let next = 0;
 const instance = autocannon({
   url: job.url, connections: job.connections, duration: job.seconds, timeout: 30,
-  headers: { authorization: `Bearer ${job.token}`, 'accept-encoding': 'identity' },
+  headers: { authorization: `Bearer ${job.token}`, 'accept-encoding': job.encoding ?? 'identity' },
   ...(job.paths?.length ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: job.paths![next++ % job.paths!.length] }) }] } : {}),
 }, (err, result) => {
   if (err) throw err;
