@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BASE_URL, DEMO, launchBrowser, shot, signedInWithApi, waitForTable } from './support/browser';
+import { FIGURE_COUNT, parseFigure } from './support/figures';
 
 /*
  * Statistics pages (issue 19 items 2 and 3), as a manager reads them: open a page, choose a range,
@@ -28,8 +29,8 @@ async function readTableTotal(page: Page, scope = page.locator('body')): Promise
 
 async function readNumber(page: Page, testId: string): Promise<number> {
   const locator = page.getByTestId(testId);
-  await expect.poll(async () => (await locator.innerText()).trim(), { timeout: 20_000 }).toMatch(/^\d+$/);
-  return Number((await locator.innerText()).trim());
+  await expect.poll(async () => (await locator.innerText()).trim(), { timeout: 20_000 }).toMatch(FIGURE_COUNT);
+  return parseFigure(await locator.innerText());
 }
 
 async function choosePreset(page: Page, label: string): Promise<void> {
@@ -61,7 +62,7 @@ async function hoverOpenablePoint(page: Page, chart: Locator): Promise<number> {
       await page.mouse.move(box.x + box.width * fx, box.y + box.height * fy);
       if ((await tooltip.locator('[data-opens]').count()) === 0) continue;
       expect(await over.evaluate((el) => (el as HTMLElement).style.cursor)).toBe('pointer');
-      return Number((await tooltip.locator('[data-picked] > span').nth(2).innerText()).trim());
+      return parseFigure(await tooltip.locator('[data-picked] > span').nth(2).innerText());
     }
   }
   throw new Error('no point of the chart opens rows');
@@ -100,7 +101,7 @@ describe('[STATISTICS][PAGES][E2E] a number opens exactly its rows', () => {
     await page.getByTestId('stat-declarations-branches-view').getByText('Cədvəl', { exact: true }).click();
     const cell = page.getByTestId('stat-declarations-branches-table').locator('button[data-testid^="stat-cell-"]').first();
     await cell.waitFor();
-    const cellCount = Number((await cell.innerText()).trim());
+    const cellCount = parseFigure(await cell.innerText());
     expect(cellCount).toBeGreaterThan(0);
     await page.getByTestId('stat-drill-close').click();
     await page.getByTestId('stat-drill-down').waitFor({ state: 'detached' });
@@ -128,7 +129,7 @@ describe('[STATISTICS][PAGES][E2E] a number opens exactly its rows', () => {
     await page.getByTestId('stat-users-months-view').getByText('Cədvəl', { exact: true }).click();
     const cell = page.getByTestId('stat-users-months-table').locator('button[data-testid^="stat-cell-"]').last();
     await cell.waitFor();
-    const count = Number((await cell.innerText()).trim());
+    const count = parseFigure(await cell.innerText());
     expect(count).toBeGreaterThan(0);
     expect(await openRows(page, cell, 'statistics-drill-users')).toBe(count);
     await shot(page, 'statistics-users');

@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BASE_URL, DEMO, formPost, launchBrowser, openPage, shot, signedInWithApi, signInAndWait, waitForTable } from './support/browser';
+import { parseFigure } from './support/figures';
 
 /*
  * The statistics landing (issue 19 items 1, 3, 5): a manager signs in and lands on statistics,
@@ -38,7 +39,7 @@ async function hoverOpenablePoint(page: Page, chart: Locator): Promise<number> {
       await page.mouse.move(box.x + box.width * fx, box.y + box.height * fy);
       if ((await tooltip.locator('[data-opens]').count()) === 0) continue;
       expect(await over.evaluate((el) => (el as HTMLElement).style.cursor)).toBe('pointer');
-      return Number((await tooltip.locator('[data-picked] > span').nth(2).innerText()).trim());
+      return parseFigure(await tooltip.locator('[data-picked] > span').nth(2).innerText());
     }
   }
   throw new Error('no point of the chart opens rows');
@@ -53,7 +54,7 @@ describe('[STATISTICS][LANDING][E2E]', () => {
     // the widget's first status number, as the user sees it (its label links there too)
     const first = page.getByTestId('by-status').locator('td a').first();
     await first.waitFor({ timeout: 30_000 });
-    const count = Number((await first.innerText()).trim());
+    const count = parseFigure(await first.innerText());
     expect(count).toBeGreaterThan(0);
     await page.getByTestId('uplot-chart').first().waitFor({ timeout: 30_000 });
     await shot(page, 'statistics-landing', { fullPage: true });
@@ -112,7 +113,7 @@ describe('[STATISTICS][LANDING][E2E]', () => {
     await table.waitFor();
     const link = table.locator('tbody a').first();
     await link.waitFor({ timeout: 30_000 });
-    const count = Number((await link.innerText()).trim());
+    const count = parseFigure(await link.innerText());
     await link.click();
     await page.waitForURL((url) => url.pathname === '/@next/declarations' || url.pathname === '/@next/archive/state', { timeout: 20_000 });
     const tableId = new URL(page.url()).pathname.endsWith('declarations') ? 'declarations' : 'state-archive';

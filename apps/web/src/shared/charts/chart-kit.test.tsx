@@ -2,7 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import {
-  buildChartTableRows, chooseXTicks, fillDays, formatAxisDay, formatAxisMonth, formatChartValue, pickedValue, pickSeriesAt, sharesOf, stackValues, type ChartData,
+  buildChartTableRows, chooseXTicks, fillDays, formatAxisDay, formatAxisMonth, formatChartShare, formatChartValue, pickedValue, pickSeriesAt, sharesOf, stackValues, type ChartData,
 } from './chart-model';
 import { ChartView } from './chart-view';
 import { ShareBars } from './share-bars';
@@ -17,10 +17,18 @@ const data: ChartData = {
 };
 
 describe('[STATISTICS][CHART KIT] formats', () => {
-  test('counts print as plain digits, amounts with 2 decimals and the currency (spec §9)', () => {
-    expect(formatChartValue(12345, 'count')).toBe('12345');
-    expect(formatChartValue(1234.5, 'amount', 'AZN')).toBe('1234.50 AZN');
+  test('figures in the Azerbaijani format: thousands grouped by a no-break space, a decimal comma, the currency after (issue 19 item 5)', () => {
+    const nb = '\u00a0';
+    expect(formatChartValue(12345, 'count')).toBe(`12${nb}345`);
+    expect(formatChartValue(999, 'count')).toBe('999');
+    expect(formatChartValue(10000, 'count')).toBe(`10${nb}000`);
+    expect(formatChartValue(1234.5, 'amount', 'AZN')).toBe(`1${nb}234,50 AZN`);
+    expect(formatChartValue(4835909.62, 'amount', '$')).toBe(`4${nb}835${nb}909,62 $`);
+    expect(formatChartValue(27803615, 'amount', '$')).toBe(`27${nb}803${nb}615,00 $`);
+    expect(formatChartValue(-1234567.891, 'amount')).toBe(`-1${nb}234${nb}567,89`);
+    expect(formatChartValue(0.5, 'amount')).toBe('0,50');
     expect(formatChartValue(null, 'count')).toBe('—');
+    expect(formatChartShare(12.5)).toBe('12,5%');
   });
   test('axis days are short Azerbaijani dates, with the year when the range spans years', () => {
     expect(formatAxisDay('2026-11-27')).toBe('27 noy');
@@ -43,9 +51,9 @@ describe('[STATISTICS][CHART KIT] table view', () => {
     expect(within(table).getAllByText('Gələn').length).toBeGreaterThan(0);
     const rows = table.querySelectorAll('tbody tr.ant-table-row');
     expect(rows).toHaveLength(3);
-    expect(rows[2]!.textContent).toBe('2026-11-031215001512');
+    expect(rows[2]!.textContent).toBe('2026-11-03121\u00a05001\u00a0512');
     // the summary row: 3+0+12, 1+2+1500, and both
-    expect(table.querySelector('.ant-table-summary')!.textContent).toBe('Cəmi1515031518');
+    expect(table.querySelector('.ant-table-summary')!.textContent).toBe('Cəmi151\u00a05031\u00a0518');
   });
   test('cells can be links to the list behind the number', () => {
     render(<ChartView data={data} title="x" defaultView="table" testId="kit"
@@ -63,7 +71,7 @@ describe('[STATISTICS][CHART KIT] table view', () => {
   test('share bars: each label with its number and share', () => {
     render(<ShareBars title="Ölkələr" testId="share" items={[{ key: 'tr', label: 'Türkiyə', value: 30 }, { key: 'us', label: 'ABŞ', value: 10 }]} />);
     const rows = screen.getAllByTestId('share-row');
-    expect(rows.map((r) => r.textContent)).toEqual(['Türkiyə3075.0%', 'ABŞ1025.0%']);
+    expect(rows.map((r) => r.textContent)).toEqual(['Türkiyə3075,0%', 'ABŞ1025,0%']);
   });
 });
 

@@ -1,5 +1,5 @@
 import { azStatistics } from '@app/contract/texts/az-statistics';
-import { formatAmount, formatCount } from '../format/format-number';
+import { formatGroupedNumber } from '../format/format-number';
 
 /**
  * The chart kit's data model (issue 19 item 5), without uPlot: the same figures feed the chart and
@@ -39,10 +39,19 @@ export function seriesColor(series: Pick<ChartSeries, 'color'>, index: number): 
   return series.color ?? CHART_COLORS[index % CHART_COLORS.length]!;
 }
 
-/** spec §9: counts as plain digits, amounts with 2 decimals (and the currency when given). */
+/**
+ * Every figure of the statistics screens (issue 19 item 5, Azerbaijani format): counts grouped by
+ * thousands ('10 000'), amounts with 2 decimals after a comma ('4 835 909,62 $'), the unit after.
+ */
 export function formatChartValue(value: number | null | undefined, format: ChartValueFormat, unit = ''): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  return format === 'amount' ? formatAmount(value, unit) : unit ? `${formatCount(value)} ${unit}` : formatCount(value);
+  const text = format === 'amount' ? formatGroupedNumber(value, 2) : formatGroupedNumber(Math.trunc(value));
+  return unit ? `${text} ${unit}` : text;
+}
+
+/** A share in percent with one decimal, as the figures write it: '12,5%'. */
+export function formatChartShare(percent: number): string {
+  return `${formatGroupedNumber(percent, 1)}%`;
 }
 
 /** A day as the tables write it (spec §9: YYYY-MM-DD); a category stays as it is. */

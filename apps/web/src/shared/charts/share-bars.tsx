@@ -1,7 +1,7 @@
 import { azStatistics } from '@app/contract/texts/az-statistics';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatChartValue, seriesColor, sharesOf, type ChartValueFormat, type ShareItem } from './chart-model';
+import { formatChartShare, formatChartValue, seriesColor, sharesOf, type ChartValueFormat, type ShareItem } from './chart-model';
 
 const t = azStatistics.charts;
 
@@ -60,7 +60,7 @@ export function ShareBars({ items, title, format = 'count', unit = '', renderVal
               {renderValue ? renderValue(item) : to ? <Link to={to}>{figure}</Link> : figure}
             </td>
             <td style={{ textAlign: 'right', padding: '3px 0', whiteSpace: 'nowrap', color: 'rgba(0,0,0,0.55)', width: 56, fontVariantNumeric: 'tabular-nums' }}>
-              {shares[i]!.toFixed(1)}%
+              {formatChartShare(shares[i]!)}
             </td>
           </tr>
           );

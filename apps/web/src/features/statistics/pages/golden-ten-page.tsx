@@ -6,7 +6,7 @@ import { Card, Col, DatePicker, Row, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { Link, useSearchParams } from 'react-router';
 import { ShareBars } from '../../../shared/charts/share-bars';
-import { formatAmount } from '../../../shared/format/format-number';
+import { formatChartValue } from '../../../shared/charts/chart-model';
 import { STAT_API, useStatAggregate } from '../api';
 import { StatFigures } from '../components/stat-figures';
 import { StatisticsFrame } from '../components/statistics-frame';
@@ -55,9 +55,9 @@ export function GoldenTenPage() {
             columns={[
               { key: 'rank', title: u.rank, width: 60, render: (_, row) => <Tag color={MEDALS[row.rank - 1]}>{row.rank}</Tag> },
               { key: 'user', title: az.usersUi.customer, render: (_, row) => <Link to={`/@next/users/${row.id}`}>{`${row.code ?? ''} ${row.user_name}`.trim()}</Link> },
-              { key: 'delivery', title: u.deliveryPrice, align: 'right', render: (_, row) => formatAmount(row.qizilonluq, '$') },
+              { key: 'delivery', title: u.deliveryPrice, align: 'right', render: (_, row) => formatChartValue(row.qizilonluq, 'amount', '$') },
               { key: 'quantity', title: u.quantity, align: 'right', dataIndex: 'quantity' },
-              { key: 'weight', title: u.weight, align: 'right', render: (_, row) => formatAmount(row.weight) },
+              { key: 'weight', title: u.weight, align: 'right', render: (_, row) => row.weight === null ? '—' : formatChartValue(Number(row.weight), 'amount') },
             ]} />
         </Col>
       </Row>
