@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkStatsRange } from './stats-range';
 import { azStatistics } from './texts/az-statistics';
 
 /*
@@ -22,7 +23,7 @@ export const ZLandingRange = z.object({
   start_date: zDay.optional(),
   end_date: zDay.optional(),
 }).superRefine((v, ctx) => {
-  if (v.start_date && v.end_date && v.start_date > v.end_date) ctx.addIssue({ code: 'custom', path: ['end_date'], message: t.endBeforeStart });
+  checkStatsRange(v, ctx, { message: t.endBeforeStart });
   if (v.start_date && v.end_date && (Date.parse(v.end_date) - Date.parse(v.start_date)) / 86_400_000 > LANDING_MAX_DAYS) {
     ctx.addIssue({ code: 'custom', path: ['end_date'], message: t.rangeTooLong });
   }
@@ -59,6 +60,12 @@ export type LandingQueueReply = z.infer<typeof ZLandingQueueReply>;
 export const ZLandingMoneyReply = z.object({
   data: z.object({
     range,
+    /**
+     * The parts the viewer may see (spec §6): cash (registers and by_payment_type) needs permission
+     * cashflow, balance (balance) permission transactions. A part not shown comes back as an empty
+     * array: not "no movements", the viewer can't see it.
+     */
+    shown: z.object({ cash: z.boolean(), balance: z.boolean() }),
     /** Cash registers' active movements in the range (the cash-flow list, state 18). */
     registers: z.array(z.object({
       cash_register_id: count, name: z.string(), currency: z.string(),
@@ -94,7 +101,7 @@ export const ZLandingCustomersReply = z.object({
 });
 export type LandingCustomersReply = z.infer<typeof ZLandingCustomersReply>;
 
-/** POST charts/widget (no fields): clients, clients with orders, customers' balances. */
+/** POST charts/widget (no fields): clients, clients with orders, customers' balances (0 and 0 for a viewer without permission transactions). */
 export const ZChartsWidgetReply = z.object({
   data: z.object({ clients: count, orders: count, balance_try: z.object({ USD: z.number(), TRY: z.number() }) }),
 });

@@ -18,6 +18,7 @@ import { DECLARATION_SORT_COLUMNS, ZDeclarationListReply } from './declarations'
 import { azStatistics } from './texts/az-statistics';
 import { TRANSACTION_SORT_COLUMNS, ZTransactionListReply } from './transactions';
 import { MODEL } from './models';
+import { checkStatsRange } from './stats-range';
 
 const int = () => z.number().int();
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -31,10 +32,9 @@ const zStatsDay = z.preprocess(blankToUndefined, zDateTimeText.transform((v) => 
 export const ZStatsRange = z.object({ start_date: zStatsDay, end_date: zStatsDay });
 export type StatsRange = z.infer<typeof ZStatsRange>;
 
+/** start_date..end_date: the shared statistics range check (stats-range.ts), each error on its own field. */
 function checkRange(q: { start_date?: string; end_date?: string }, ctx: z.RefinementCtx) {
-  if (q.start_date && q.end_date && q.end_date < q.start_date) {
-    ctx.addIssue({ code: 'custom', path: ['end_date'], message: azStatistics.pages.endBeforeStart });
-  }
+  checkStatsRange(q, ctx);
 }
 
 /** Whole days from `a` to `b` ('YYYY-MM-DD'). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isCalendarDateTime, zDateText, zDateTimeText, zDecimal, zFlag, zId, zIdList, zInt, ZListQuery } from './common';
 import { zDateTimeOut, zDecimalOut, zFlag01, zListReply } from './common';
 import { ROLE } from './roles';
+import { checkStatsRange } from './stats-range';
 import { az } from './texts/az';
 
 /*
@@ -456,7 +457,8 @@ export const ZUserCountStatsQuery = ZListQuery.extend({
   start_age: z.preprocess(blank, zInt.min(0).max(150).optional()),
   end_age: z.preprocess(blank, zInt.min(0).max(150).optional()),
   getlist: z.preprocess(blank, zFlag.optional()),
-});
+  // an end before the start: 422 on the end field sent (end_date, else date_to), as every statistics range
+}).superRefine((q, ctx) => checkStatsRange(q, ctx, { start: ['start_date', 'date_from'], end: ['end_date', 'date_to'] }));
 export type UserCountStatsQuery = z.infer<typeof ZUserCountStatsQuery>;
 /** Age bands of `age`: 'FROM_TO' in whole years (the last one open-ended, written with 100). */
 export const AGE_BANDS = [[0, 17], [18, 24], [25, 34], [35, 44], [45, 54], [55, 100]] as const;

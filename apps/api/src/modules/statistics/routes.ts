@@ -30,9 +30,9 @@ export function registerStatisticsRoutes(server: FastifyInstance): void {
   }, (req) => readLandingQueue(app.db, requireUser(req).adminBranchId, tz()));
 
   app.get('/api/admin/statistics/landing/money', {
-    schema: { tags, summary: "Landing: registers' income and expense, per payment type, customers' confirmed balance operations", querystring: ZLandingRange, response: { 200: ZLandingMoneyReply } },
+    schema: { tags, summary: "Landing: registers' income and expense, per payment type (permission cashflow), customers' confirmed balance operations (permission transactions); data.shown says which parts the viewer may see", querystring: ZLandingRange, response: { 200: ZLandingMoneyReply } },
     config: office,
-  }, (req) => readLandingMoney(app.db, req.query, tz()));
+  }, (req) => readLandingMoney(app.db, requireUser(req), req.query, tz()));
 
   app.get('/api/admin/statistics/landing/orders', {
     schema: { tags, summary: 'Landing: orders created in the range by status and country', querystring: ZLandingRange, response: { 200: ZLandingOrdersReply } },
@@ -45,9 +45,9 @@ export function registerStatisticsRoutes(server: FastifyInstance): void {
   }, (req) => readLandingCustomers(app.db, req.query, tz()));
 
   app.post('/api/admin/charts/widget', {
-    schema: { tags, summary: 'Clients, clients with orders, customers\' USD and TRY balances', response: { 200: ZChartsWidgetReply } },
+    schema: { tags, summary: 'Clients, clients with orders, customers\' USD and TRY balances (zeros without permission transactions)', response: { 200: ZChartsWidgetReply } },
     config: office,
-  }, () => readChartsWidget(app.db, tz()));
+  }, (req) => readChartsWidget(app.db, requireUser(req), tz()));
 
   app.post('/api/admin/charts/bystatus', {
     schema: { tags, summary: 'Counts by status, all time: data.orders (model_id 1) and data.declarations (model_id 2), both answered', querystring: ZChartsByStatusQuery, response: { 200: ZChartsByStatusReply } },

@@ -7,7 +7,7 @@ import { azStatistics } from '@app/contract/texts/az-statistics';
 import type { Db } from '../../db/client';
 import { STATISTICS_TIME_ZONE } from '../../db/schema/statistics';
 import { badRequest } from '../../platform/errors';
-import type { RequestUser } from '../../platform/access';
+import { hasPermission, type RequestUser } from '../../platform/access';
 import { partnerScopeOf, type PartnerScope } from '../../platform/partner-scope';
 import { readThrough } from '../../platform/write-epoch';
 import { readBalanceChart } from '../transactions/service';
@@ -91,17 +91,32 @@ export async function readLandingQueue(db: Db, branchId: number | null, timeZone
   });
 }
 
-/** GET statistics/landing/money: registers' income and expense, per payment type, and customers' balance operations. */
-export async function readLandingMoney(db: Db, query: LandingRange, timeZone: string): Promise<LandingMoneyReply> {
-  const range = await resolveLandingRange(db, query, timeZone);
-  return cached(db, `money:${range.from}:${range.to}`, () => sumLandingMoney(db, range));
+/**
+ * Which money parts a viewer may see (spec §6): the registers' figures and the payment-type sums are
+ * the cash-flow list's (permission cashflow), the customers' balance operations the transactions
+ * list's (permission transactions). A part the viewer can't open comes back empty and flagged false.
+ */
+export function moneyScopeOf(user: RequestUser): { cash: boolean; balance: boolean } {
+  return { cash: hasPermission(user, 'cashflow'), balance: hasPermission(user, 'transactions') };
 }
 
-async function sumLandingMoney(db: Db, range: DayRange): Promise<LandingMoneyReply> {
-  const [registers, byPayment, balance] = await Promise.all([sumCashByRegister(db, range), sumCashByPaymentType(db, range), sumBalanceOperations(db, range)]);
+/** GET statistics/landing/money: registers' income and expense, per payment type, and customers' balance operations, as far as the viewer may see them. */
+export async function readLandingMoney(db: Db, user: RequestUser, query: LandingRange, timeZone: string): Promise<LandingMoneyReply> {
+  const range = await resolveLandingRange(db, query, timeZone);
+  const shown = moneyScopeOf(user);
+  return cached(db, `money:${shown.cash ? 'cash' : '-'}:${shown.balance ? 'balance' : '-'}:${range.from}:${range.to}`, () => sumLandingMoney(db, range, shown));
+}
+
+async function sumLandingMoney(db: Db, range: DayRange, shown: { cash: boolean; balance: boolean }): Promise<LandingMoneyReply> {
+  const [registers, byPayment, balance] = await Promise.all([
+    shown.cash ? sumCashByRegister(db, range) : [],
+    shown.cash ? sumCashByPaymentType(db, range) : [],
+    shown.balance ? sumBalanceOperations(db, range) : [],
+  ]);
   return {
     data: {
       range: asRange(range),
+      shown,
       registers,
       by_payment_type: byPayment.map((r) => ({ ...r, payment_type_name: r.payment_type === 0 ? t.noPayment : PAYMENT_TYPE_NAMES[r.payment_type] ?? `#${r.payment_type}` })),
       balance,
@@ -145,14 +160,22 @@ async function sumLandingCustomers(db: Db, range: DayRange): Promise<LandingCust
   };
 }
 
-/** POST charts/widget: every customer, customers with an order, and customers' balances (charts/balance totals). */
-export async function readChartsWidget(db: Db, timeZone: string): Promise<ChartsWidgetReply> {
-  const [clients, balance] = await Promise.all([cached(db, 'clients', () => countClients(db)), readBalanceChart(db, timeZone)]);
+/**
+ * POST charts/widget: every customer, customers with an order, and customers' balances (charts/balance
+ * totals). The balances are the transactions list's money: a viewer without that permission gets
+ * zeros (the clients read balance_try.USD/TRY as numbers, so the shape stays).
+ */
+export async function readChartsWidget(db: Db, user: RequestUser, timeZone: string): Promise<ChartsWidgetReply> {
+  const seesBalance = moneyScopeOf(user).balance;
+  const [clients, balance] = await Promise.all([
+    cached(db, 'clients', () => countClients(db)),
+    seesBalance ? readBalanceChart(db, timeZone) : null,
+  ]);
   return {
     data: {
       clients: clients.clients,
       orders: clients.with_orders,
-      balance_try: { USD: Number(balance.data.total.USD), TRY: Number(balance.data.total.TRY) },
+      balance_try: balance ? { USD: Number(balance.data.total.USD), TRY: Number(balance.data.total.TRY) } : { USD: 0, TRY: 0 },
     },
   };
 }

@@ -257,6 +257,80 @@ describe('[STATISTICS][LANDING] numbers equal direct counts and the linked lists
     const reversed = await ctx.app.inject({ method: 'GET', url: '/api/admin/statistics/landing/orders?start_date=2026-05-02&end_date=2026-05-01', headers: admin });
     expect(reversed.json().errors.end_date).toEqual(['Son tarix başlanğıc tarixindən əvvəl ola bilməz']);
   });
+
+  test('a malformed start is an error on start_date only, never also "end before start"', async () => {
+    for (const url of ['/api/admin/statistics/landing/money?start_date=2026-13-45&end_date=2026-11-27', '/api/admin/statistics/by_declarations_count?start_date=2026-13-45&end_date=2026-11-27']) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: admin });
+      expect(res.statusCode, url).toBe(422);
+      expect(Object.keys(res.json().errors), url).toEqual(['start_date']);
+      expect(res.json().message, url).not.toMatch(/əvvəl ola bilməz/);
+    }
+  });
+});
+
+describe('[STATISTICS][MONEY] money figures only for viewers who may open the money lists (spec §6)', () => {
+  const q = 'start_date=2010-01-01&end_date=2035-12-31';
+  let seq = 0;
+  /** A back-office user with exactly these permission codes, logged in. */
+  async function staffWith(codes: string[]) {
+    seq += 1;
+    const email = `pul.${seq}.${Date.now()}@example.az`;
+    const password = 'Parol2025x';
+    const created = await ctx.app.inject({ method: 'POST', url: '/api/admin/client/create', headers: admin, payload: {
+      name: 'Leyla', surname: 'Məmmədova', email, password, password_confirmation: password, gender: 'female', branch_id: 1, admin: 3,
+    } });
+    expect(created.statusCode, created.body).toBe(200);
+    const ops = await get<{ data: { code_name: string; id: number }[] }>('/api/admin/operations?per_page=200');
+    const ids = codes.map((c) => ops.data.find((o) => o.code_name === c)!.id);
+    const set = await ctx.app.inject({ method: 'POST', url: '/api/admin/permissions/edit', headers: admin, payload: { user_id: created.json().data.id, operation_id: ids } });
+    expect(set.statusCode, set.body).toBe(200);
+    return bearer((await logInAs(ctx.app, email, password)).access_token);
+  }
+  const money = (headers: Record<string, string>) => get<LandingMoneyReply>(`/api/admin/statistics/landing/money?${q}`, headers);
+  const widget = async (headers: Record<string, string>) => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/admin/charts/widget', headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { clients: number; orders: number; balance_try: { USD: number; TRY: number } };
+  };
+
+  test('the warehouseman (stat, no cashflow / transactions) gets no register, payment-type or balance figures; the admin gets them', async () => {
+    const anbar = bearer((await logInAs(ctx.app, 'anbar@example.az')).access_token);
+    // asked by the admin first: the cached reply must not reach the warehouseman
+    const full = await money(admin);
+    expect(full.data.shown).toEqual({ cash: true, balance: true });
+    expect(full.data.registers.length).toBeGreaterThan(0);
+    expect(full.data.by_payment_type.length).toBeGreaterThan(0);
+    expect(full.data.balance.length).toBeGreaterThan(0);
+    const none = await money(anbar);
+    expect(none.data.shown).toEqual({ cash: false, balance: false });
+    expect([none.data.registers, none.data.by_payment_type, none.data.balance]).toEqual([[], [], []]);
+    // and the other way round: the warehouseman's empty reply is not what the admin gets next
+    expect((await money(admin)).data.registers).toEqual(full.data.registers);
+  });
+
+  test('a user with only cashflow sees the registers and payment types; one with only transactions sees the balance operations', async () => {
+    const full = await money(admin);
+    const cashOnly = await money(await staffWith(['stat', 'cashflow']));
+    expect(cashOnly.data.shown).toEqual({ cash: true, balance: false });
+    expect(cashOnly.data.registers).toEqual(full.data.registers);
+    expect(cashOnly.data.by_payment_type).toEqual(full.data.by_payment_type);
+    expect(cashOnly.data.balance).toEqual([]);
+    const balanceOnly = await money(await staffWith(['stat', 'transactions']));
+    expect(balanceOnly.data.shown).toEqual({ cash: false, balance: true });
+    expect(balanceOnly.data.registers).toEqual([]);
+    expect(balanceOnly.data.by_payment_type).toEqual([]);
+    expect(balanceOnly.data.balance).toEqual(full.data.balance);
+  });
+
+  test('charts/widget keeps its shape; customers\' balances are zeros without transactions', async () => {
+    const full = await widget(admin);
+    // the demo customers hold balances: the zeros below are the scope, not an empty database
+    expect(Math.abs(full.balance_try.USD) + Math.abs(full.balance_try.TRY)).toBeGreaterThan(0);
+    const anbar = await widget(bearer((await logInAs(ctx.app, 'anbar@example.az')).access_token));
+    expect(anbar).toEqual({ clients: full.clients, orders: full.orders, balance_try: { USD: 0, TRY: 0 } });
+    const withTransactions = await widget(await staffWith(['stat', 'transactions']));
+    expect(withTransactions).toEqual(full);
+  });
 });
 
 describe('[STATISTICS][LANDING] new customers and "handed over today" = the lists they open', () => {
