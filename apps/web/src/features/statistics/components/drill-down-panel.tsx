@@ -12,6 +12,7 @@ import { useToast } from '../../../shared/toast/toast-provider';
 import { exportDrillCsv, exportStatExcel, fetchDrillPage, statisticsPageKeys } from '../api';
 import { DRILL_FIELDS, readDrillField, type DrillKind, type DrillRow } from '../model/drill-columns';
 import { buildStatExportName } from '../model/stat-query';
+import { usePermittedLink } from './use-permitted-link';
 
 const t = azStatistics.screens;
 
@@ -32,7 +33,8 @@ export interface DrillDownPanelProps {
   onClose: () => void;
 }
 
-function toColumns(kind: DrillKind): DataTableColumn<DrillRow>[] {
+/** The kind's columns; a row's link (its record's page) only where the viewer may open it (a partner: plain text). */
+function toColumns(kind: DrillKind, permit: (to: string | null | undefined) => string | undefined): DataTableColumn<DrillRow>[] {
   return DRILL_FIELDS[kind].map((field) => ({
     key: field.key,
     title: field.title,
@@ -42,7 +44,7 @@ function toColumns(kind: DrillKind): DataTableColumn<DrillRow>[] {
     isAlwaysVisible: field.key === 'id',
     render: (row: DrillRow) => {
       const text = readDrillField(row, field) || '—';
-      const to = field.linkTo?.(row);
+      const to = permit(field.linkTo?.(row));
       return to ? <Link to={to}>{text}</Link> : text;
     },
   }));
@@ -56,7 +58,9 @@ function toColumns(kind: DrillKind): DataTableColumn<DrillRow>[] {
 export function DrillDownPanel({ title, path, query, kind, slug, range, excelPath, listLink, onClose }: DrillDownPanelProps) {
   const toast = useToast();
   const [isExporting, setExporting] = useState(false);
-  const columns = useMemo(() => toColumns(kind), [kind]);
+  const permit = usePermittedLink();
+  const columns = useMemo(() => toColumns(kind, permit), [kind, permit]);
+  const openList = permit(listLink);
   const queryText = JSON.stringify(query);
   const fetchPage = useMemo(() => (table: QueryParams, signal: AbortSignal) => fetchDrillPage(path, query, table, signal), [path, queryText]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -88,7 +92,7 @@ export function DrillDownPanel({ title, path, query, kind, slug, range, excelPat
             <Button icon={excelPath ? <FileExcelOutlined /> : <FileTextOutlined />} loading={isExporting} onClick={() => void startExport()} data-testid="stat-drill-export">
               {excelPath ? t.exportExcel : t.exportCsv}
             </Button>
-            {listLink && <Link to={listLink} data-testid="stat-drill-list-link"><Button icon={<UnorderedListOutlined />}>{t.openList}</Button></Link>}
+            {openList && <Link to={openList} data-testid="stat-drill-list-link"><Button icon={<UnorderedListOutlined />}>{t.openList}</Button></Link>}
           </Space>
         )}
       />

@@ -10,6 +10,7 @@ import { fillDays, formatChartValue, type ChartData } from '../../../shared/char
 import { ChartView } from '../../../shared/charts/chart-view';
 import { ShareBars } from '../../../shared/charts/share-bars';
 import { StatRangePicker } from '../components/stat-range-picker';
+import { usePermittedLink } from '../components/use-permitted-link';
 import { STATISTICS_INDEX_PATH } from '../model/stat-pages';
 import { readStatRange, resolveStatDays, writeStatRange } from '../model/stat-query';
 import { customersListLink, customersOfBranchLink } from '../model/users-links';
@@ -50,6 +51,8 @@ export function LandingPage() {
   const params = useMemo(() => ({ start_date: from, end_date: to }), [from, to]);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // a number, label, bar or point links only to a list the viewer may open (H6: else the refusal page)
+  const permit = usePermittedLink();
 
   const parcels = useLandingParcels(params);
   const queue = useLandingQueue(!isPartner);
@@ -76,6 +79,8 @@ export function LandingPage() {
     const byDay = new Map((c?.by_day ?? []).map((d) => [d.date, d.count]));
     return { xKind: 'date', x, series: [{ key: 'customers', label: t.customers, values: x.map((d) => byDay.get(d) ?? 0) }] };
   }, [c, from, to]);
+  const pickDay = (index: number, seriesKey: string | null) => permit(perDayLink(perDay.x[index]!, seriesKey));
+  const pickCustomersDay = (index: number) => permit(customersListLink({ from: customersPerDay.x[index]!, to: customersPerDay.x[index]! }));
 
   const kpis: KpiItem[] = [
     { key: 'parcels', label: t.parcelsTotal, value: p ? p.total : null, to: declarationsLink(days) },
@@ -154,8 +159,9 @@ export function LandingPage() {
           <WidgetCard title={t.parcelsPerDay} testId="widget-per-day" query={parcels} rows={8}>
             <ChartView data={perDay} title={t.parcelsPerDay} kind="line" height={280} testId="per-day"
               renderValue={(value, cell) => <CountLink value={value} to={perDayLink(cell.x, cell.seriesKey)} />} showRowTotal={false}
+              canPick={(index, seriesKey) => Boolean(pickDay(index, seriesKey))}
               onPick={(index, seriesKey) => {
-                const link = perDayLink(perDay.x[index]!, seriesKey);
+                const link = pickDay(index, seriesKey);
                 if (link) void navigate(link);
               }} />
           </WidgetCard>
@@ -165,7 +171,7 @@ export function LandingPage() {
             <ShareBars title={t.parcelsByStatus} testId="by-status"
               items={(p?.by_status ?? []).map((r) => ({ key: String(r.state_id), label: r.state_name, value: r.count }))}
               renderValue={(item) => <CountLink value={item.value} to={declarationsLink(days, { state_id: item.key })} testId={`by-status-${item.key}`} />}
-              linkOf={(item) => declarationsLink(days, { state_id: item.key })} />
+              linkOf={(item) => permit(declarationsLink(days, { state_id: item.key }))} />
           </WidgetCard>
         </Col>
         <Col xs={24} md={12} xl={8}>
@@ -173,7 +179,7 @@ export function LandingPage() {
             <ShareBars title={t.parcelsByCountry} testId="by-country" color="#56B4E9"
               items={(p?.by_country ?? []).map((r) => ({ key: String(r.country_id), label: r.country_name, value: r.count }))}
               renderValue={(item) => <CountLink value={item.value} to={declarationsLink(days, { country_id: item.key })} testId={`by-country-${item.key}`} />}
-              linkOf={(item) => declarationsLink(days, { country_id: item.key })} />
+              linkOf={(item) => permit(declarationsLink(days, { country_id: item.key }))} />
           </WidgetCard>
         </Col>
         <Col xs={24} md={12} xl={8}>
@@ -186,7 +192,7 @@ export function LandingPage() {
             <ShareBars title={t.topBranches} testId="branches" color="#009E73"
               items={(p?.top_branches ?? []).map((r) => ({ key: String(r.branch_id), label: r.branch_name, value: r.count }))}
               renderValue={(item) => <CountLink value={item.value} to={branchDeclarationsLink(days, item.key)} testId={`branches-${item.key}`} />}
-              linkOf={(item) => branchDeclarationsLink(days, item.key)} />
+              linkOf={(item) => permit(branchDeclarationsLink(days, item.key))} />
           </WidgetCard>
         </Col>
       </Row>
@@ -222,14 +228,18 @@ export function LandingPage() {
               <ShareBars title={t.orders} testId="orders-by-status" color="#CC79A7"
                 items={(orders.data?.data.by_status ?? []).map((r) => ({ key: String(r.state_id), label: r.state_name, value: r.count }))}
                 renderValue={(item) => <CountLink value={item.value} to={ordersLink(days, { state_id: item.key })} testId={`orders-${item.key}`} />}
-                linkOf={(item) => ordersLink(days, { state_id: item.key })} />
+                linkOf={(item) => permit(ordersLink(days, { state_id: item.key }))} />
             </WidgetCard>
           </Col>
           <Col xs={24} md={12} xl={10}>
             <WidgetCard title={t.customers} testId="widget-customers" query={customers} isEmpty={c?.total === 0}>
               <ChartView data={customersPerDay} title={t.customers} kind="bar" height={200} testId="customers-per-day" showRowTotal={false}
                 renderValue={(value, cell) => <CountLink value={value} to={customersListLink({ from: cell.x, to: cell.x })} />}
-                onPick={(index) => void navigate(customersListLink({ from: customersPerDay.x[index]!, to: customersPerDay.x[index]! }))} />
+                canPick={(index) => Boolean(pickCustomersDay(index))}
+                onPick={(index) => {
+                  const link = pickCustomersDay(index);
+                  if (link) void navigate(link);
+                }} />
             </WidgetCard>
           </Col>
           <Col xs={24} md={12} xl={6}>
@@ -238,7 +248,7 @@ export function LandingPage() {
               <ShareBars title={t.customersByBranch} testId="customers-branches" color="#E69F00"
                 items={(c?.by_branch ?? []).map((r) => ({ key: String(r.branch_id), label: r.branch_name, value: r.count }))}
                 renderValue={(item) => <CountLink value={item.value} to={customersOfBranchLink(days, item.key)} testId={`customers-branch-${item.key}`} />}
-                linkOf={(item) => customersOfBranchLink(days, item.key)} />
+                linkOf={(item) => permit(customersOfBranchLink(days, item.key))} />
             </WidgetCard>
           </Col>
         </Row>

@@ -4,13 +4,15 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatChartValue } from '../../../shared/charts/chart-model';
 import { WidgetState } from '../../../shared/charts/widget-state';
+import { usePermittedLink } from '../components/use-permitted-link';
 
 
-/** A number that opens the list it counts; 0 or no list stays plain text. */
+/** A number that opens the list it counts; 0, no list or a list the viewer may not open stays plain text. */
 export function CountLink({ value, to, testId, format = 'count', unit = '' }: { value: number; to?: string; testId?: string; format?: 'count' | 'amount'; unit?: string }) {
   const text = formatChartValue(value, format, unit);
-  if (!to || value === 0) return <span data-testid={testId}>{text}</span>;
-  return <Link to={to} data-testid={testId}>{text}</Link>;
+  const link = usePermittedLink()(to);
+  if (!link || value === 0) return <span data-testid={testId}>{text}</span>;
+  return <Link to={link} data-testid={testId}>{text}</Link>;
 }
 
 export interface WidgetCardProps {
