@@ -275,6 +275,21 @@ describe('[USERS][STATISTICS]', () => {
     expect((await get('/api/admin/statistics/by_user_count', anbar)).statusCode).toBe(403);
   });
 
+  test('by_user_count ranges are checked as every statistics range: end before start is 422 on the end field, a malformed start only on start_date', async () => {
+    const reversed = await get('/api/admin/statistics/by_user_count?start_date=2026-05-02&end_date=2026-05-01', ofis);
+    expect(reversed.statusCode).toBe(422);
+    expect(reversed.json().errors).toEqual({ end_date: ['Bitmə tarixi başlama tarixindən əvvəl ola bilməz'] });
+    // the list's own names (date_from / date_to): the error is on the field sent
+    const reversedList = await get('/api/admin/statistics/by_user_count?date_from=2026-05-02&date_to=2026-05-01&getlist=true', ofis);
+    expect(reversedList.statusCode).toBe(422);
+    expect(Object.keys(reversedList.json().errors)).toEqual(['date_to']);
+    const malformed = await get('/api/admin/statistics/by_user_count?start_date=2026-13-45&end_date=2026-11-27', ofis);
+    expect(malformed.statusCode).toBe(422);
+    expect(Object.keys(malformed.json().errors)).toEqual(['start_date']);
+    expect(malformed.json().message).not.toMatch(/əvvəl ola bilməz/);
+    expect((await get('/api/admin/statistics/by_user_count?start_date=2026-05-01&end_date=2026-05-01', ofis)).statusCode).toBe(200);
+  });
+
   test("qizilonluq ('golden ten'): the ten highest delivery spends of the month, highest first", async () => {
     const res = await get('/api/admin/statistics/qizilonluq', ofis);
     expect(res.statusCode).toBe(200);
