@@ -13,6 +13,9 @@ export const azStatistics = {
     total: 'Cəmi',
     share: 'Pay',
     day: 'Gün',
+    /** A long range's chart per day, summed by week / by month (the table's first column). */
+    week: 'Həftə',
+    month: 'Ay',
     name: 'Ad',
     count: 'Say',
     retry: 'Yenidən cəhd et',

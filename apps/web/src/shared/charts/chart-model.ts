@@ -25,6 +25,11 @@ export interface ChartData {
   /** One entry per point: a day 'YYYY-MM-DD' or a category label. */
   x: string[];
   series: ChartSeries[];
+  /**
+   * Days summed into buckets (a long range): 'week' x values are each week's Monday
+   * ('YYYY-MM-DD', xKind 'date'), 'month' x values are months ('YYYY-MM', xKind 'category').
+   */
+  bucket?: 'week' | 'month';
 }
 
 export interface ChartTableRow {
@@ -82,10 +87,28 @@ export function axisKindOf(data: ChartData): AxisKind {
   return data.x.length > 0 && data.x.every((x) => /^\d{4}-\d{2}$/.test(x)) ? 'month' : 'category';
 }
 
-/** A point's x as the tooltip titles it: '27 noy 2026', 'Noy 2026', or the category. */
+/** A week from its Monday: '23–29 noy 2026', across a month '30 noy – 6 dek 2026', across a year with both years. */
+export function formatWeek(monday: string): string {
+  const start = Date.parse(`${monday.slice(0, 10)}T00:00:00Z`);
+  if (!Number.isFinite(start)) return monday;
+  const sunday = new Date(start + 6 * 86_400_000).toISOString().slice(0, 10);
+  if (monday.slice(0, 7) === sunday.slice(0, 7)) return `${Number(monday.slice(8, 10))}–${formatAxisDay(sunday, true)}`;
+  if (monday.slice(0, 4) === sunday.slice(0, 4)) return `${formatAxisDay(monday)} – ${formatAxisDay(sunday, true)}`;
+  return `${formatAxisDay(monday, true)} – ${formatAxisDay(sunday, true)}`;
+}
+
+/** An x value as the table and the legend write it: a day 'YYYY-MM-DD', a week '23–29 noy 2026', a month 'Noy 2026', a category as it is. */
+export function formatDataX(data: ChartData, x: string): string {
+  if (data.bucket === 'week') return formatWeek(x);
+  if (data.bucket === 'month') return formatAxisMonth(x, true);
+  return formatChartX(x, data.xKind);
+}
+
+/** A point's x as the tooltip titles it: '27 noy 2026', '23–29 noy 2026', 'Noy 2026', or the category. */
 export function formatPointTitle(data: ChartData, index: number): string {
   const x = data.x[index];
   if (x === undefined) return '';
+  if (data.bucket === 'week') return formatWeek(x);
   const kind = axisKindOf(data);
   return kind === 'day' ? formatAxisDay(x, true) : kind === 'month' ? formatAxisMonth(x, true) : x;
 }
@@ -167,7 +190,9 @@ export function chooseXTicks(data: ChartData, plotWidth: number, measure: (label
   if (kind === 'day') {
     if (n <= 100) for (const step of [1, 2, 3, 7, 14]) candidates.push(dayTicks(data.x, step, withYears));
     if (n > 31) {
-      const starts = data.x.map((day, index) => ({ index, month: day.slice(0, 7), isStart: day.slice(8, 10) === '01' })).filter((d) => d.isStart);
+      // weeks: the first week (Monday) of each month stands for the month
+      const isStart = (day: string, index: number) => (data.bucket === 'week' ? index > 0 && day.slice(0, 7) !== data.x[index - 1]!.slice(0, 7) : day.slice(8, 10) === '01');
+      const starts = data.x.map((day, index) => ({ index, month: day.slice(0, 7), isStart: isStart(day, index) })).filter((d) => d.isStart);
       for (const step of [1, 2, 3, 6, 12]) candidates.push(monthTicks(starts, step, withYears));
     }
   } else if (kind === 'month') {

@@ -2,7 +2,7 @@ import { azStatistics } from '@app/contract/texts/az-statistics';
 import { Segmented, Skeleton, Table, type TableColumnType } from 'antd';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import {
-  buildChartTableRows, formatChartValue, formatChartX, isChartEmpty, seriesColor, sumSeries,
+  buildChartTableRows, formatChartValue, formatDataX, isChartEmpty, seriesColor, sumSeries,
   type ChartData, type ChartTableRow, type ChartValueFormat,
 } from './chart-model';
 import { WidgetState } from './widget-state';
@@ -57,6 +57,13 @@ export function ChartViewToggle({ value, onChange, testId }: { value: ChartViewM
   );
 }
 
+/** The first column's title: 'Gün', 'Həftə' or 'Ay' for days (summed by week / month on a long range), else 'Ad'. */
+function defaultXLabel(data: ChartData): string {
+  if (data.bucket === 'week') return t.week;
+  if (data.bucket === 'month') return t.month;
+  return data.xKind === 'date' ? t.day : t.name;
+}
+
 /** The table view of a chart: one row per day/category, a column per series, a 'Cəmi' row. */
 export function ChartTable({ data, title, format = 'count', unit = '', xLabel, renderValue, showRowTotal = true, testId }: Omit<ChartViewProps, 'kind' | 'height' | 'view' | 'onViewChange' | 'defaultView' | 'hideToggle' | 'onPick' | 'canPick'>) {
   const rows = useMemo(() => buildChartTableRows(data), [data]);
@@ -64,7 +71,7 @@ export function ChartTable({ data, title, format = 'count', unit = '', xLabel, r
   const withTotal = showRowTotal && data.series.length > 1;
   const cell = (value: number, context: ChartCellContext) => (renderValue ? renderValue(value, context) : formatChartValue(value, format, unit));
   const columns: TableColumnType<ChartTableRow>[] = [
-    { key: 'x', title: xLabel ?? (data.xKind === 'date' ? t.day : t.name), render: (_: unknown, row) => formatChartX(row.x, data.xKind) },
+    { key: 'x', title: xLabel ?? defaultXLabel(data), render: (_: unknown, row) => formatDataX(data, row.x) },
     ...data.series.map((s, i): TableColumnType<ChartTableRow> => ({
       key: s.key,
       title: <span><span aria-hidden="true" style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 2, marginRight: 6, background: seriesColor(s, i) }} />{s.label}</span>,
@@ -102,7 +109,7 @@ export function ChartView(props: ChartViewProps) {
     setOwnView(next);
     onViewChange?.(next);
   };
-  const xLabel = props.xLabel ?? (data.xKind === 'date' ? t.day : t.name);
+  const xLabel = props.xLabel ?? defaultXLabel(data);
   return (
     <div data-testid={testId}>
       {!hideToggle && (

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import {
-  axisKindOf, chooseXTicks, estimateLabelWidth, formatChartValue, formatChartX, formatPointTitle, pickedValue, pickSeriesAt, seriesColor, stackValues,
+  axisKindOf, chooseXTicks, estimateLabelWidth, formatChartValue, formatDataX, formatPointTitle, pickedValue, pickSeriesAt, seriesColor, stackValues,
   type ChartData, type ChartValueFormat,
 } from './chart-model';
 
@@ -159,7 +159,7 @@ export default function UplotChart({ data, kind, format, unit = '', height, aria
       legend: { live: false },
       cursor: { points: { show: !isBar }, drag: { x: false, y: false } },
       series: [
-        { label: xLabel, value: (_u, i) => (i === null || !Number.isInteger(i) || data.x[i] === undefined ? '—' : formatChartX(data.x[i], data.xKind)) },
+        { label: xLabel, value: (_u, i) => (i === null || !Number.isInteger(i) || data.x[i] === undefined ? '—' : formatDataX(data, data.x[i])) },
         ...order.map((si) => {
           const s = data.series[si]!;
           const color = seriesColor(s, si);
