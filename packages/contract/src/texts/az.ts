@@ -703,6 +703,11 @@ export const az = {
     partnerStatusChanged: 'Partnyor statusu dəyişdirildi',
     // toolbar
     countsByStatus: 'Statuslar üzrə say',
+    /** statistics/status/declaration-counts, the twin of the orders' counts page (H6 #8). */
+    countsTitle: 'Bağlamalar: statuslar üzrə say',
+    countsColumn: 'Say',
+    countsTotal: 'Cəmi',
+    backToDeclarations: 'Bağlamalara qayıt',
     acceptance: 'Qəbul',
     acceptanceStandard: 'Standart qəbul',
     acceptanceBoxes: 'Yeşiklərlə qəbul',
