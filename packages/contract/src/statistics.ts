@@ -15,7 +15,6 @@
 import { z } from 'zod';
 import { zDateTimeText, zDecimalOut, zFlag, zId, zIdList, ZListQuery } from './common';
 import { DECLARATION_SORT_COLUMNS, ZDeclarationListReply } from './declarations';
-import { azStatistics } from './texts/az-statistics';
 import { TRANSACTION_SORT_COLUMNS, ZTransactionListReply } from './transactions';
 import { MODEL } from './models';
 import { checkStatsRange } from './stats-range';

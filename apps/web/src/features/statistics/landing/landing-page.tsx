@@ -19,6 +19,7 @@ import {
   balanceOperationsLink, branchDeclarationsLink, cashFlowLink, declarationsLink, HANDOVER_QUEUE_PATH, ordersLink, statusChangesLink, type DayPair,
 } from './landing-links';
 import { CountLink, FigureTable, KpiStrip, WidgetCard, type KpiItem } from './landing-widgets';
+import { moneyPartsOf } from './money-scope';
 import { handedOverTodayLink } from './queue-links';
 
 const t = azStatistics.landing;
@@ -56,7 +57,8 @@ export function LandingPage() {
 
   const parcels = useLandingParcels(params);
   const queue = useLandingQueue(!isPartner);
-  const moneyQuery = useLandingMoney(params, !isPartner);
+  const mayMoney = moneyPartsOf(user);
+  const moneyQuery = useLandingMoney(params, mayMoney.cash || mayMoney.balance);
   const orders = useLandingOrders(params, !isPartner);
   const customers = useLandingCustomers(params, !isPartner);
 
@@ -103,6 +105,8 @@ export function LandingPage() {
     { key: 'expense_count', title: t.count, align: 'right', render: (_, r) => <CountLink value={r.expense_count} to={cashFlowLink(days, r.id, 2)} /> },
   ];
   const m = moneyQuery.data?.data;
+  // spec §6: a money part the viewer can't open the list of is not there at all (not 'no data')
+  const moneyParts = moneyPartsOf(user, moneyQuery.data);
   const registerRows: MoneyRow[] = (m?.registers ?? []).filter((r) => r.income_count + r.expense_count > 0)
     .map((r) => ({ key: String(r.cash_register_id), id: r.cash_register_id, ...r }));
   type PayRow = { key: string; name: string; currency: string; income: string; expense: string; count: number };
@@ -208,21 +212,21 @@ export function LandingPage() {
               ] : []} />
             </WidgetCard>
           </Col>
-          <Col xs={24} xl={16}>
-            <WidgetCard title={t.money} testId="widget-money" query={moneyQuery} isEmpty={registerRows.length === 0 && balanceRows.length === 0}>
+          {moneyParts.cash && <Col xs={24} xl={16}>
+            <WidgetCard title={t.money} testId="widget-money" query={moneyQuery} isEmpty={registerRows.length === 0}>
               <FigureTable rows={registerRows} columns={registerColumns} testId="money-registers" />
             </WidgetCard>
-          </Col>
-          <Col xs={24} xl={12}>
+          </Col>}
+          {moneyParts.cash && <Col xs={24} xl={12}>
             <WidgetCard title={t.byPaymentType} testId="widget-payment-types" query={moneyQuery} isEmpty={payRows.length === 0}>
               <FigureTable rows={payRows} columns={payColumns} testId="money-payment-types" />
             </WidgetCard>
-          </Col>
-          <Col xs={24} xl={12}>
+          </Col>}
+          {moneyParts.balance && <Col xs={24} xl={12}>
             <WidgetCard title={t.balanceOps} testId="widget-balance" query={moneyQuery} isEmpty={balanceRows.length === 0}>
               <FigureTable rows={balanceRows} columns={balanceColumns} testId="money-balance" />
             </WidgetCard>
-          </Col>
+          </Col>}
           <Col xs={24} md={12} xl={8}>
             <WidgetCard title={t.orders} testId="widget-orders" query={orders} isEmpty={orders.data?.data.by_status.length === 0}>
               <ShareBars title={t.orders} testId="orders-by-status" color="#CC79A7"
