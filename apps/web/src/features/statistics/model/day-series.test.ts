@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { formatDataX, formatPointTitle } from '../../../shared/charts/chart-model';
-import { bucketOfRange, bucketSpan, buildDaySeries } from './day-series';
+import { bucketOfRange, bucketSpan, buildDaySeries, drillDays, spanDrill, spanListRange } from './day-series';
 
 interface Row { day: string; n: number; amount: string }
 const spec = [{ key: 'n', label: 'Say', value: (r: Row) => r.n }, { key: 'amount', label: 'Məbləğ', value: (r: Row) => r.amount }];
@@ -53,5 +53,13 @@ describe('[STATISTICS] per-day chart of a long range (H6 #4/#5)', () => {
     expect(data.bucket).toBeUndefined();
     expect(data.x).toHaveLength(27);
     expect(formatDataX(data, '2026-11-03')).toBe('2026-11-03');
+  });
+
+  test("a bucket's click opens its days: the drill-down's range and the list's range", () => {
+    const drill = spanDrill(bucketSpan('2026-11', 'month', '2024-01-01', '2026-11-27'));
+    expect(drillDays(drill)).toEqual({ from: '2026-11-01', to: '2026-11-27' });
+    expect(spanListRange(drill, { preset: 'last12m' })).toEqual({ preset: 'custom', from: '2026-11-01', to: '2026-11-27' });
+    expect(drillDays({ day: '2026-11-03' }, '2026-11-03')).toEqual({ from: '2026-11-03', to: '2026-11-03' });
+    expect(spanListRange({ day: '2026-11-03' }, { preset: 'last31' })).toEqual({ preset: 'last31' });
   });
 });

@@ -1,4 +1,5 @@
 import { fillDays, type ChartData } from '../../../shared/charts/chart-model';
+import type { DateRangeValue } from '../../../shared/data-table/date-range';
 
 export interface DaySeriesSpec<Row> {
   key: string;
@@ -93,4 +94,25 @@ export function buildCategorySeries<Row>(rows: readonly Row[], labelOf: (row: Ro
 export function onlyDaysWithFigures(data: ChartData): ChartData {
   const keep = data.x.map((_, i) => i).filter((i) => data.series.some((s) => (s.values[i] ?? 0) !== 0)).reverse();
   return { ...data, x: keep.map((i) => data.x[i]!), series: data.series.map((s) => ({ ...s, values: keep.map((i) => s.values[i]!) })) };
+}
+
+/** A week's or month's drill-down in the page URL: its days, cut to the range (StatChartCard onOpenSpan). */
+export function spanDrill(span: { from: string; to: string }): Record<string, string> {
+  return { day_from: span.from, day_to: span.to };
+}
+
+/** The days a drill-down holds: one day (`day` / `changed_date`), a bucket's span, or none (the whole range). */
+export function drillDays(drill: Record<string, string> | null, day?: string): { from: string; to: string } | null {
+  if (drill?.day_from && drill.day_to) return { from: drill.day_from, to: drill.day_to };
+  return day ? { from: day, to: day } : null;
+}
+
+/** A bucket's span as the lists' date range (the drill-down's link to the list); else the page's range. */
+export function spanListRange(drill: Record<string, string> | null, range: DateRangeValue): DateRangeValue {
+  return drill?.day_from && drill.day_to ? { preset: 'custom', from: drill.day_from, to: drill.day_to } : range;
+}
+
+/** The drill-down title of a span: '2026-11-23 — 2026-11-29'. */
+export function spanTitle(drill: Record<string, string> | null): string | undefined {
+  return drill?.day_from && drill.day_to ? `${drill.day_from} — ${drill.day_to}` : undefined;
 }

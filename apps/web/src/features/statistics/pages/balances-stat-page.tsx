@@ -8,7 +8,7 @@ import { StatChartCard } from '../components/stat-chart-card';
 import { StatFigures } from '../components/stat-figures';
 import { StatisticsFrame } from '../components/statistics-frame';
 import { useStatPage } from '../components/use-stat-page';
-import { buildDaySeries } from '../model/day-series';
+import { buildDaySeries, drillDays, spanDrill, spanListRange, spanTitle } from '../model/day-series';
 import { topUpsListLink } from '../model/list-links';
 import { toStatDates } from '../model/stat-query';
 
@@ -37,7 +37,7 @@ export function BalancesStatPage() {
   }))), [rows, dates.start_date, dates.end_date, picked]);
   const drill = page.drill;
   const drillCurrency = drill?.currency ?? page.filters.currency;
-  const drillQuery = { ...base, currency: drillCurrency, ...(drill?.day ? { start_date: drill.day, end_date: drill.day } : {}) };
+  const drillQuery = { ...base, currency: drillCurrency, ...(drillDays(drill, drill?.day) ? { start_date: drillDays(drill, drill?.day)!.from, end_date: drillDays(drill, drill?.day)!.to } : {}) };
   const openCell = (day: string, currency: string | null) => page.openDrill({ day, ...(currency ? { currency } : {}) });
   return (
     <StatisticsFrame title={t.pages.balances} testId="balance-statistics" range={page.range} onRangeChange={page.setRange} error={stats.error}
@@ -52,16 +52,18 @@ export function BalancesStatPage() {
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={12}>
           <StatChartCard title={t.transactionCount} data={counts} kind="bar" isLoading={stats.isLoading} error={stats.error} onRetry={() => void stats.refetch()}
-            onOpenCell={(c) => openCell(c.x, c.seriesKey)} testId="stat-balances-counts" />
+            onOpenCell={(c) => openCell(c.x, c.seriesKey)} onOpenSpan={(c, s) => page.openDrill({ ...spanDrill(s), ...(c.seriesKey ? { currency: c.seriesKey } : {}) })}
+            range={{ from: dates.start_date, to: dates.end_date }} testId="stat-balances-counts" />
         </Col>
         <Col xs={24} xl={12}>
           <StatChartCard title={`${t.amount} (AZN)`} data={amounts} kind="bar" format="amount" unit="AZN" isLoading={stats.isLoading} error={stats.error}
-            onOpenCell={(c) => openCell(c.x, c.seriesKey)} testId="stat-balances-amounts" />
+            onOpenCell={(c) => openCell(c.x, c.seriesKey)} onOpenSpan={(c, s) => page.openDrill({ ...spanDrill(s), ...(c.seriesKey ? { currency: c.seriesKey } : {}) })}
+            range={{ from: dates.start_date, to: dates.end_date }} testId="stat-balances-amounts" />
         </Col>
       </Row>
       {drill && (
-        <DrillDownPanel title={[drill.day, drillCurrency].filter(Boolean).join(' · ') || t.total} path={PATH} kind="transactions" slug="balances"
-          range={page.range} onClose={page.closeDrill} query={drillQuery} listLink={topUpsListLink(page.range, { day: drill.day, currency: drillCurrency })} />
+        <DrillDownPanel title={[drill.day ?? spanTitle(drill), drillCurrency].filter(Boolean).join(' · ') || t.total} path={PATH} kind="transactions" slug="balances"
+          range={page.range} onClose={page.closeDrill} query={drillQuery} listLink={topUpsListLink(spanListRange(drill, page.range), { day: drill.day, currency: drillCurrency })} />
       )}
     </StatisticsFrame>
   );

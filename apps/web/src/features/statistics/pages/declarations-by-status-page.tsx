@@ -10,7 +10,7 @@ import { StatChartCard } from '../components/stat-chart-card';
 import { StatFigures } from '../components/stat-figures';
 import { StatisticsFrame } from '../components/statistics-frame';
 import { useStatPage } from '../components/use-stat-page';
-import { buildDaySeries } from '../model/day-series';
+import { buildDaySeries, drillDays, spanDrill, spanListRange, spanTitle } from '../model/day-series';
 import { declarationsListLink } from '../model/list-links';
 import { toStatDates } from '../model/stat-query';
 
@@ -54,8 +54,13 @@ export function DeclarationsByStatusPage() {
 
   const drill = page.drill;
   const drillQuery = drill ? { ...base, ...drill } : null;
-  const drillTitle = drill ? [drill.changed_date, drill.branch_name, drill.state_name].filter(Boolean).join(' · ') || t.total : '';
-  const drillBase = drill ? { ...base, changed_date: drill.changed_date, branch_id: drill.branch_id ?? base.branch_id, state_id: drill.state_id ?? base.state_id } : base;
+  const drillTitle = drill ? [drill.changed_date ?? spanTitle(drill), drill.branch_name, drill.state_name].filter(Boolean).join(' · ') || t.total : '';
+  // a week's or month's bar (a long range) narrows the range to its days
+  const span = drill?.day_from ? drillDays(drill) : null;
+  const drillBase = drill ? {
+    ...base, ...(span ? { start_date: span.from, end_date: span.to } : {}),
+    changed_date: drill.changed_date, branch_id: drill.branch_id ?? base.branch_id, state_id: drill.state_id ?? base.state_id,
+  } : base;
 
   return (
     <StatisticsFrame title={t.pages.declarations} testId="stat-declarations" range={page.range} onRangeChange={page.setRange} error={stats.error}
@@ -73,7 +78,8 @@ export function DeclarationsByStatusPage() {
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={12}>
           <StatChartCard title={t.pages.declarations} data={daily} kind="bar" isLoading={stats.isLoading} error={stats.error} onRetry={() => void stats.refetch()}
-            onOpenCell={(c) => page.openDrill({ changed_date: c.x })} testId="stat-declarations-daily" />
+            onOpenCell={(c) => page.openDrill({ changed_date: c.x })} onOpenSpan={(_c, s) => page.openDrill(spanDrill(s))}
+            range={{ from: dates.start_date, to: dates.end_date }} testId="stat-declarations-daily" />
         </Col>
         <Col xs={24} xl={12}>
           <StatChartCard title={`${t.branch} × ${t.status}`} data={matrix} kind="bar" xLabel={t.branch} isLoading={stats.isLoading} error={stats.error}
@@ -87,7 +93,7 @@ export function DeclarationsByStatusPage() {
       {drill && drillQuery && (
         <DrillDownPanel title={drillTitle} path={PATH} kind="declarations" slug="declarations" range={page.range} onClose={page.closeDrill}
           query={{ ...drillBase }} excelPath={`${PATH}/export`}
-          listLink={declarationsListLink(page.range, { day: drill.changed_date, state_id: drillBase.state_id, branch_id: drillBase.branch_id })} />
+          listLink={declarationsListLink(spanListRange(drill, page.range), { day: drill.changed_date, state_id: drillBase.state_id, branch_id: drillBase.branch_id })} />
       )}
     </StatisticsFrame>
   );

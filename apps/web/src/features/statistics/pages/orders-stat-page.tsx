@@ -12,7 +12,7 @@ import { StatChartCard } from '../components/stat-chart-card';
 import { StatFigures } from '../components/stat-figures';
 import { StatisticsFrame } from '../components/statistics-frame';
 import { useStatPage } from '../components/use-stat-page';
-import { buildDaySeries } from '../model/day-series';
+import { buildDaySeries, drillDays, spanDrill, spanListRange, spanTitle } from '../model/day-series';
 import { ordersListLink } from '../model/list-links';
 import { toStatDates } from '../model/stat-query';
 
@@ -54,7 +54,7 @@ export function OrdersStatPage({ byAdmin = false }: { byAdmin?: boolean }) {
   const drill = page.drill;
   const drillQuery = drill ? {
     ...base,
-    ...(drill.day ? { start_date: drill.day, end_date: drill.day } : {}),
+    ...(drillDays(drill, drill.day) ? { start_date: drillDays(drill, drill.day)!.from, end_date: drillDays(drill, drill.day)!.to } : {}),
     ...(drill.admin_id ? { admin_id: drill.admin_id } : {}),
   } : base;
   const executive = drill?.admin_id ?? page.filters.admin_id;
@@ -78,7 +78,8 @@ export function OrdersStatPage({ byAdmin = false }: { byAdmin?: boolean }) {
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={byAdmin ? 12 : 24}>
           <StatChartCard title={t.orderCount} data={daily} kind="bar" isLoading={stats.isLoading} error={stats.error} onRetry={() => void stats.refetch()}
-            onOpenCell={(c) => page.openDrill({ day: c.x })} testId="stat-orders-daily" />
+            onOpenCell={(c) => page.openDrill({ day: c.x })} onOpenSpan={(_c, s) => page.openDrill(spanDrill(s))}
+            range={{ from: dates.start_date, to: dates.end_date }} testId="stat-orders-daily" />
         </Col>
         {byAdmin && (
           <Col xs={24} xl={12}>
@@ -89,10 +90,10 @@ export function OrdersStatPage({ byAdmin = false }: { byAdmin?: boolean }) {
         )}
       </Row>
       {drill && (
-        <DrillDownPanel title={[drill.day, drill.admin_name].filter(Boolean).join(' · ') || t.total} path={path} kind="orders"
+        <DrillDownPanel title={[drill.day ?? spanTitle(drill), drill.admin_name].filter(Boolean).join(' · ') || t.total} path={path} kind="orders"
           slug={byAdmin ? 'orders_by_admin' : 'orders'} range={page.range} onClose={page.closeDrill} query={drillQuery}
           // the orders list filters its executor by name only (no executive_id in its URL): an executor's rows open here
-          listLink={executive ? null : ordersListLink(page.range, { day: drill.day, state_id: page.filters.state_id, country_id: page.filters.country_id })} />
+          listLink={executive ? null : ordersListLink(spanListRange(drill, page.range), { day: drill.day, state_id: page.filters.state_id, country_id: page.filters.country_id })} />
       )}
     </StatisticsFrame>
   );
