@@ -2,7 +2,7 @@ import type { PaidDeclarationCountsAggregateReply, PaymentTypeCountsAggregateRep
 import { azStatistics } from '@app/contract/texts/az-statistics';
 import { Col, Row, Select } from 'antd';
 import { useMemo } from 'react';
-import { fillDays, type ChartData } from '../../../shared/charts/chart-model';
+import type { ChartData } from '../../../shared/charts/chart-model';
 import { usePaymentTypes } from '../../transactions/api';
 import { STAT_API, useStatAggregate } from '../api';
 import { DrillDownPanel } from '../components/drill-down-panel';
@@ -40,14 +40,11 @@ export function PaidDeclarationsPage() {
   const daily = useMemo<ChartData & { typeIds: number[] }>(() => {
     const rows = reply?.data ?? [];
     const types = [...new Map(rows.map((r) => [r.payment_type, r.payment_type_name])).entries()];
-    const x = fillDays(dates.start_date, dates.end_date);
-    return {
-      xKind: 'date', x, typeIds: types.map(([id]) => id),
-      series: types.map(([id, name]) => ({
-        key: String(id), label: name,
-        values: x.map((day) => rows.filter((r) => r.payed_date === day && r.payment_type === id).reduce((a, r) => a + r.declaration_count, 0)),
-      })),
-    };
+    // by day; a long range by week or month (buildDaySeries)
+    const data = buildDaySeries(dates.start_date, dates.end_date, rows, (r) => r.payed_date, types.map(([id, name]) => ({
+      key: String(id), label: name, value: (r: (typeof rows)[number]) => (r.payment_type === id ? r.declaration_count : 0),
+    })));
+    return { ...data, typeIds: types.map(([id]) => id) };
   }, [reply, dates.start_date, dates.end_date]);
   const drill = page.drill;
   const drillQuery = drill ? { ...base, changed_date: drill.day, payment_type: drill.payment_type ?? base.payment_type } : base;
