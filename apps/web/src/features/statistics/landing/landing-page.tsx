@@ -6,7 +6,7 @@ import { Alert, Button, Col, Flex, Row, Typography, type TableColumnType } from 
 import { useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../../app/auth/auth-context';
-import { fillDays, formatChartValue, type ChartData } from '../../../shared/charts/chart-model';
+import { fillDays, formatChartShare, formatChartValue, type ChartData } from '../../../shared/charts/chart-model';
 import { ChartView } from '../../../shared/charts/chart-view';
 import { ShareBars } from '../../../shared/charts/share-bars';
 import { StatRangePicker } from '../components/stat-range-picker';
@@ -138,7 +138,7 @@ export function LandingPage() {
   const customsColumns: TableColumnType<CustomsRow>[] = [
     { key: 'label', title: t.customs, dataIndex: 'label' },
     { key: 'value', title: t.count, align: 'right', render: (_, r) => <CountLink value={r.value} to={r.to} testId={`customs-${r.key}`} /> },
-    { key: 'share', title: '%', align: 'right', width: 70, render: (_, r) => (p && p.customs.total ? `${((r.value / p.customs.total) * 100).toFixed(1)}%` : '—') },
+    { key: 'share', title: '%', align: 'right', width: 70, render: (_, r) => (p && p.customs.total ? formatChartShare((r.value / p.customs.total) * 100) : '—') },
   ];
 
   const queueColumns: TableColumnType<CustomsRow>[] = [
