@@ -153,3 +153,14 @@ describe('[STATISTICS][CHART KIT] share rows open their list', () => {
     expect(screen.getAllByRole('link').map((a) => a.textContent)).toEqual(['Türkiyə', '30']);
   });
 });
+
+describe('[STATISTICS][CHART KIT] a very long range of months (1900–2100)', () => {
+  test('the axis is labelled by years that keep apart, not 2,412 overlapping month names', () => {
+    const x: string[] = [];
+    for (let y = 1900; y <= 2100; y += 1) for (let m = 1; m <= 12; m += 1) x.push(`${y}-${String(m).padStart(2, '0')}`);
+    const ticks = chooseXTicks({ xKind: 'category', x, series: [{ key: 'n', label: 'n', values: x.map(() => 1) }], bucket: 'month' }, 500);
+    expect(ticks.length).toBeGreaterThan(1);
+    expect(ticks.length).toBeLessThanOrEqual(12);
+    expect(ticks.every((tick) => /^\d{4}$/.test(tick.label) && x[tick.index]!.endsWith('-01'))).toBe(true);
+  });
+});

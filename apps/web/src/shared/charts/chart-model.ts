@@ -172,6 +172,11 @@ function monthTicks(months: { index: number; month: string }[], step: number, wi
   return ticks;
 }
 
+/** Years' ticks over many years of months: each `step`-th year's January, labelled by the year ('2030'). */
+function yearTicks(months: { index: number; month: string }[], step: number): AxisTick[] {
+  return months.filter(({ month }) => month.slice(5, 7) === '01' && Number(month.slice(0, 4)) % step === 0).map(({ index, month }) => ({ index, label: month.slice(0, 4) }));
+}
+
 /**
  * The x axis' labels for a plot `plotWidth` px wide: the densest set whose labels keep apart.
  * Days: every day, every 2nd or 3rd, weekly or fortnightly from Mondays ('27 noy'); a range longer
@@ -194,10 +199,13 @@ export function chooseXTicks(data: ChartData, plotWidth: number, measure: (label
       const isStart = (day: string, index: number) => (data.bucket === 'week' ? index > 0 && day.slice(0, 7) !== data.x[index - 1]!.slice(0, 7) : day.slice(8, 10) === '01');
       const starts = data.x.map((day, index) => ({ index, month: day.slice(0, 7), isStart: isStart(day, index) })).filter((d) => d.isStart);
       for (const step of [1, 2, 3, 6, 12]) candidates.push(monthTicks(starts, step, withYears));
+      for (const step of [2, 5, 10, 20, 50, 100]) candidates.push(yearTicks(starts, step));
     }
   } else if (kind === 'month') {
     const months = data.x.map((month, index) => ({ index, month }));
     for (const step of [1, 2, 3, 6, 12]) candidates.push(monthTicks(months, step, withYears));
+    // decades of months (a range like 1900–2100): every 2nd, 5th, 10th… year
+    for (const step of [2, 5, 10, 20, 50, 100]) candidates.push(yearTicks(months, step));
   } else {
     const labels = data.x.map((x) => (x.length > CATEGORY_LABEL_MAX ? `${x.slice(0, CATEGORY_LABEL_MAX - 1)}…` : x));
     for (const step of [1, 2, 3, 4, 5, 10, 20, 50, 100]) {
