@@ -408,6 +408,18 @@ export interface OrderRollupFilter {
   executiveId?: number;
 }
 
+/** The statistics' filters on stat_orders_daily (whole office days). */
+function rollupWhere(filter: OrderRollupFilter) {
+  const r = statOrdersDaily;
+  return and(
+    filter.from ? gte(r.day, filter.from) : undefined,
+    filter.to ? lte(r.day, filter.to) : undefined,
+    filter.statusId !== undefined ? eq(r.statusId, filter.statusId) : undefined,
+    filter.countryId !== undefined ? eq(r.countryId, filter.countryId) : undefined,
+    filter.executiveId !== undefined ? eq(r.executiveId, filter.executiveId) : undefined,
+  );
+}
+
 /**
  * aggregateOrderCounts read from the rollup stat_orders_daily (live orders by office day × status × country ×
  * executive × currency: count, Σ price × quantity + cargo_price): the same rows for whole office days.
@@ -423,13 +435,7 @@ export async function aggregateOrderCountsFromRollup(db: DbOrTx, filter: OrderRo
     price_usd: sumOf('USD'),
     ...(byExecutor ? { user_id: sql<number | null>`nullif(${r.executiveId}, 0)` } : {}),
   };
-  const where = and(
-    filter.from ? gte(r.day, filter.from) : undefined,
-    filter.to ? lte(r.day, filter.to) : undefined,
-    filter.statusId !== undefined ? eq(r.statusId, filter.statusId) : undefined,
-    filter.countryId !== undefined ? eq(r.countryId, filter.countryId) : undefined,
-    filter.executiveId !== undefined ? eq(r.executiveId, filter.executiveId) : undefined,
-  );
+  const where = rollupWhere(filter);
   // the scan's order: newest day first, then executor ascending with "none" last
   const rows = await db.select(fields).from(r).where(where)
     .groupBy(...(byExecutor ? [r.day, r.executiveId] : [r.day])).having(sql`sum(${r.count}) <> 0`)
@@ -455,13 +461,7 @@ export type OrderFigureTotal = Pick<OrderFigureRow, 'order_count' | 'price' | 'p
 export async function sumOrderFiguresFromRollup(db: DbOrTx, filter: OrderRollupFilter, byExecutor: boolean): Promise<{ rows: OrderFigureRow[]; total: OrderFigureTotal }> {
   const r = statOrdersDaily;
   const amount = (currency?: string) => sql`coalesce(sum(${r.amount})${currency ? sql` filter (where ${r.currency} = ${currency})` : sql``}, 0)`;
-  const where = and(
-    filter.from ? gte(r.day, filter.from) : undefined,
-    filter.to ? lte(r.day, filter.to) : undefined,
-    filter.statusId !== undefined ? eq(r.statusId, filter.statusId) : undefined,
-    filter.countryId !== undefined ? eq(r.countryId, filter.countryId) : undefined,
-    filter.executiveId !== undefined ? eq(r.executiveId, filter.executiveId) : undefined,
-  );
+  const where = rollupWhere(filter);
   const money = (column: string) => sql.raw(`${column}::numeric(16,2)::text`);
   const res = await db.execute<OrderFigureRow>(sql`
     with g as materialized (
