@@ -118,11 +118,11 @@ function scenarios(year: { start_date: string; end_date: string }, month: { star
   return [
     landing('parcels', month, (db) => readLandingParcels(db, admin, ZLandingRange.parse(month), timeZone), 'landing/parcels, last 31 days'),
     landing('parcels', year, (db) => readLandingParcels(db, admin, ZLandingRange.parse(year), timeZone), 'landing/parcels, a year (status, country, branches, per day, customs)'),
-    landing('money', year, (db) => readLandingMoney(db, ZLandingRange.parse(year), timeZone), 'landing/money, a year (registers, payment types, balance operations)'),
+    landing('money', year, (db) => readLandingMoney(db, admin, ZLandingRange.parse(year), timeZone), 'landing/money, a year (registers, payment types, balance operations)'),
     landing('orders', year, (db) => readLandingOrders(db, ZLandingRange.parse(year), timeZone), 'landing/orders, a year'),
     landing('customers', year, (db) => readLandingCustomers(db, ZLandingRange.parse(year), timeZone), 'landing/customers, a year'),
-    { name: 'queue', about: 'landing/queue (now)', path: '/api/admin/statistics/landing/queue', params: {}, raw: (db) => readLandingQueue(db, timeZone) },
-    { name: 'charts-widget', about: 'POST charts/widget', method: 'POST', path: '/api/admin/charts/widget', params: {}, raw: (db) => readChartsWidget(db, timeZone) },
+    { name: 'queue', about: 'landing/queue (now)', path: '/api/admin/statistics/landing/queue', params: {}, raw: (db) => readLandingQueue(db, admin.adminBranchId, timeZone) },
+    { name: 'charts-widget', about: 'POST charts/widget', method: 'POST', path: '/api/admin/charts/widget', params: {}, raw: (db) => readChartsWidget(db, admin, timeZone) },
     { name: 'charts-bystatus-2', about: 'POST charts/bystatus?model_id=2 (all time)', method: 'POST', path: '/api/admin/charts/bystatus', params: { model_id: 2 },
       raw: (db) => readChartsByStatus(db, admin) },
   ];
