@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BASE_URL, DEMO, launchBrowser, shot, signedInWithApi, waitForTable } from './support/browser';
+import { readTableTotal } from './support/figures';
 
 /*
  * Issue 19 items 1/3: the landing's new customers open the users list with exactly those
@@ -14,13 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function readTableTotal(page: Page): Promise<number> {
-  const text = await page.getByTestId('table-total').first().innerText();
-  const match = /(\d+)/.exec(text.replace(/\s/g, ''));
-  if (!match) throw new Error(`no total in '${text}'`);
-  return Number(match[1]);
-}
 
 describe('[STATISTICS][LANDING][E2E] new customers', () => {
   test('the new-customers figure and a branch row open the users list with exactly that many customers', async () => {

@@ -1,7 +1,7 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BASE_URL, DEMO, launchBrowser, shot, signedInWithApi, waitForTable } from './support/browser';
-import { FIGURE_COUNT, parseFigure } from './support/figures';
+import { FIGURE_COUNT, hoverOpenablePoint, parseFigure, readTableTotal } from './support/figures';
 
 /*
  * Statistics pages (issue 19 items 2 and 3), as a manager reads them: open a page, choose a range,
@@ -18,14 +18,6 @@ afterAll(async () => {
 });
 
 const openDropdown = '.ant-select-dropdown:not(.ant-select-dropdown-hidden)';
-
-/** The data table's 'Cəmi: 37' (or '37+' when capped) as a number. */
-async function readTableTotal(page: Page, scope = page.locator('body')): Promise<number> {
-  const text = await scope.getByTestId('table-total').first().innerText();
-  const match = /(\d+)/.exec(text.replace(/\s/g, ''));
-  if (!match) throw new Error(`no total in '${text}'`);
-  return Number(match[1]);
-}
 
 async function readNumber(page: Page, testId: string): Promise<number> {
   const locator = page.getByTestId(testId);
@@ -46,26 +38,6 @@ async function openRows(page: Page, clickable: ReturnType<Page['getByTestId']>, 
   await drill.waitFor();
   await waitForTable(page, tableId);
   return readTableTotal(page, drill);
-}
-
-/**
- * Moves the mouse over a chart, right to left, until its tooltip says a click opens rows; returns
- * the figure of the series the click would open (as the tooltip shows it).
- */
-async function hoverOpenablePoint(page: Page, chart: Locator): Promise<number> {
-  const over = chart.locator('.u-over');
-  await over.waitFor({ timeout: 30_000 });
-  const box = (await over.boundingBox())!;
-  const tooltip = chart.getByTestId('chart-tooltip');
-  for (let fx = 0.97; fx > 0.02; fx -= 0.04) {
-    for (const fy of [0.15, 0.5, 0.85]) {
-      await page.mouse.move(box.x + box.width * fx, box.y + box.height * fy);
-      if ((await tooltip.locator('[data-opens]').count()) === 0) continue;
-      expect(await over.evaluate((el) => (el as HTMLElement).style.cursor)).toBe('pointer');
-      return parseFigure(await tooltip.locator('[data-picked] > span').nth(2).innerText());
-    }
-  }
-  throw new Error('no point of the chart opens rows');
 }
 
 describe('[STATISTICS][PAGES][E2E] a number opens exactly its rows', () => {

@@ -1,7 +1,7 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BASE_URL, DEMO, formPost, launchBrowser, openPage, shot, signedInWithApi, signInAndWait, waitForTable } from './support/browser';
-import { parseFigure } from './support/figures';
+import { hoverOpenablePoint, parseFigure, readTableTotal } from './support/figures';
 
 /*
  * The statistics landing (issue 19 items 1, 3, 5): a manager signs in and lands on statistics,
@@ -16,34 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** The data table's 'Cəmi: 37' as a number. */
-async function readTableTotal(page: Page): Promise<number> {
-  const text = await page.getByTestId('table-total').first().innerText();
-  const match = /(\d+)/.exec(text.replace(/\s/g, ''));
-  if (!match) throw new Error(`no total in '${text}'`);
-  return Number(match[1]);
-}
-
-/**
- * Moves the mouse over a chart, right to left, until its tooltip says a click opens rows; returns
- * the figure of the series the click would open (as the tooltip shows it).
- */
-async function hoverOpenablePoint(page: Page, chart: Locator): Promise<number> {
-  const over = chart.locator('.u-over');
-  await over.waitFor({ timeout: 30_000 });
-  const box = (await over.boundingBox())!;
-  const tooltip = chart.getByTestId('chart-tooltip');
-  for (let fx = 0.97; fx > 0.02; fx -= 0.04) {
-    for (const fy of [0.15, 0.5, 0.85]) {
-      await page.mouse.move(box.x + box.width * fx, box.y + box.height * fy);
-      if ((await tooltip.locator('[data-opens]').count()) === 0) continue;
-      expect(await over.evaluate((el) => (el as HTMLElement).style.cursor)).toBe('pointer');
-      return parseFigure(await tooltip.locator('[data-picked] > span').nth(2).innerText());
-    }
-  }
-  throw new Error('no point of the chart opens rows');
-}
 
 describe('[STATISTICS][LANDING][E2E]', () => {
   test('an admin lands on statistics; a status count opens the declarations list with exactly that many rows', async () => {
