@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../app';
@@ -9,6 +9,7 @@ import { readConfig, type Config } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { DEMO_PASSWORD, seedDemoData } from '../db/seed/demo-seed';
 import { seedReferenceData } from '../db/seed/reference-data';
+import { readCachesOf } from '../platform/write-epoch';
 
 /** Which database the API tests run on: TEST_DB=pglite (default) or TEST_DB=postgres. */
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -127,4 +128,15 @@ export function bearer(token: string) {
 export function postForm(app: App, url: string, headers: Record<string, string>, fields: Record<string, string | number> = {}) {
   const payload = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
   return app.inject({ method: 'POST', url, payload, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' } });
+}
+
+/** `a=1&b=x%20y` from params, leaving out the undefined ones. */
+export function queryString(params: Record<string, string | number | undefined>): string {
+  return Object.entries(params).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join('&');
+}
+
+/** A write outside the API (as a background job makes it): cached list totals and figures are dropped as an API write drops them. */
+export async function writeOutsideApi(ctx: TestContext, query: SQL): Promise<void> {
+  await ctx.database.db.execute(query);
+  readCachesOf(ctx.database.db)?.bump();
 }

@@ -3,8 +3,7 @@ import { azStatistics } from '@app/contract/texts/az-statistics';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { readCachesOf } from '../../../platform/write-epoch';
-import { bearer, logInAs, postForm, startTestApp, type TestContext } from '../../../test/harness';
+import { bearer, logInAs, postForm, queryString, startTestApp, writeOutsideApi, type TestContext } from '../../../test/harness';
 
 /*
  * Statistics pages API (issue 19 items 2–4): every figure against a direct SQL count of the source
@@ -20,13 +19,8 @@ let warehouseman: Record<string, string>;
 const db = () => ctx.database.db;
 const rows = async <T>(query: ReturnType<typeof sql>) => (await db().execute(query)).rows as T[];
 const get = (url: string, headers = admin) => ctx.app.inject({ method: 'GET', url, headers });
-/** A write outside the API (as a background job makes it): the lists' cached totals are dropped as an API write drops them. */
-async function writeAsJob(query: ReturnType<typeof sql>) {
-  await db().execute(query);
-  readCachesOf(db())?.bump();
-}
-const qs = (params: Record<string, string | number | undefined>) =>
-  Object.entries(params).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join('&');
+const writeAsJob = (query: ReturnType<typeof sql>) => writeOutsideApi(ctx, query);
+const qs = queryString;
 
 async function json<T>(url: string, headers = admin): Promise<T> {
   const res = await get(url, headers);

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { readCachesOf } from '../../../platform/write-epoch';
-import { bearer, logInAs, postForm, startTestApp, type TestContext } from '../../../test/harness';
+import { bearer, logInAs, postForm, queryString, startTestApp, writeOutsideApi, type TestContext } from '../../../test/harness';
 
 /*
  * The statistics pages and the orders statistics in an office whose APP_TIMEZONE is not the
@@ -24,13 +23,8 @@ let admin: Record<string, string>;
 
 const db = () => ctx.database.db;
 const rows = async <T>(query: ReturnType<typeof sql>) => (await db().execute(query)).rows as T[];
-/** A write outside the API (as a background job makes it): cached list totals are dropped as an API write drops them. */
-async function writeAsJob(query: ReturnType<typeof sql>) {
-  await db().execute(query);
-  readCachesOf(db())?.bump();
-}
-const qs = (params: Record<string, string | number | undefined>) =>
-  Object.entries(params).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join('&');
+const writeAsJob = (query: ReturnType<typeof sql>) => writeOutsideApi(ctx, query);
+const qs = queryString;
 async function json<T>(url: string): Promise<T> {
   const res = await ctx.app.inject({ method: 'GET', url, headers: admin });
   expect(res.statusCode, res.body).toBe(200);
